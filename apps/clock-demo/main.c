@@ -1,0 +1,31 @@
+/* clock-demo: how many 1/600 s steps each frame runs at several display
+   rates, live, in slow motion (0.3x) and in a replay (0.45x). */
+#include <stdio.h>
+#include "kickstep/clock.h"
+
+int main(void) {
+  static const struct { const char *name; double frame; } rates[] = {
+      {"120 Hz", 1.0 / 120}, {"80 Hz", 1.0 / 80}, {"60 Hz", 1.0 / 60},
+      {"30 Hz", 1.0 / 30},   {"20 Hz", 1.0 / 20}, {"100 ms stall", 0.1}};
+  static const double scales[] = {1.0, 0.3, 0.45};
+  printf("kickstep clock: 600 steps/s, frames clamped to 1/20 s\n\n");
+  printf("%-14s %-22s %-22s %-22s\n", "frame", "live (1x)", "slow motion (0.3x)", "replay (0.45x)");
+  for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+    printf("%-14s", rates[r].name);
+    for (size_t s = 0; s < 3; s++) {
+      ks_clock_def d = ks_clock_default_def();
+      d.steps_per_second = 600;
+      d.max_frame_seconds = 1.0 / 20;
+      d.time_scale = scales[s];
+      ks_clock c;
+      if (ks_clock_init(&c, &d) != KS_OK) return 1;
+      char buf[64];
+      int n = 0;
+      for (int f = 0; f < 8; f++) n += snprintf(buf + n, sizeof buf - (size_t)n, "%lld ", (long long)ks_clock_advance(&c, rates[r].frame));
+      printf(" %-22s", buf);
+    }
+    printf("\n");
+  }
+  printf("\n(each cell: steps run by 8 successive frames)\n");
+  return 0;
+}

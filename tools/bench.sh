@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs every benchmark that the build lists in benches.txt. Figures are printed, never asserted.
+set -euo pipefail
+build=${1:-build}
+[ -f "$build/benches.txt" ] || { echo "bench: no $build/benches.txt; run make build" >&2; exit 1; }
+while read -r b; do
+  [ -n "$b" ] || continue
+  exe=$(find "$build/bench" -type f -name "$b" -perm -u+x | head -n 1)
+  [ -n "$exe" ] || { echo "bench: $b was not built" >&2; continue; }
+  echo "== $b"
+  "$exe"
+done < "$build/benches.txt"
+for extra in tools/bench.d/*.sh; do
+  [ -f "$extra" ] && { echo "== $(basename "$extra" .sh)"; bash "$extra" "$build"; }
+done
+exit 0

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what kickstep needs on Debian 12, and nothing that is already there.
+# Idempotent: a second run checks the package list and returns in seconds.
+# Usage: tools/deps.sh [--web]   (--web also runs npm ci for web/)
+set -euo pipefail
+
+pkgs=(
+  build-essential cmake clang lld llvm libcmocka-dev libmpfr-dev libcjson-dev
+  qemu-user-static gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-12-multilib
+  chromium libbullet-dev libclang-rt-14-dev valgrind
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+# Node.js may come from another Debian-format repository that bundles npm;
+# only ask apt for it when there is no node or npm at all.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "deps: installing ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--web" ] && [ -f web/package-lock.json ]; then
+  stamp=web/node_modules/.deps-stamp
+  if [ ! -f "$stamp" ] || [ web/package-lock.json -nt "$stamp" ]; then
+    echo "deps: npm ci in web/" >&2
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+  fi
+fi
