@@ -1,12 +1,13 @@
 # kickstep — the two commands of the README, and a few more.
 #   make run    build what is missing, serve the game on 127.0.0.1 and print its URL
 #   make test   build everything and run every test (ctest)
+#   make sanitize  the tests again under ASan+UBSan (part of make test)
 #   make bench  build and run the benchmarks (figures printed, never asserted)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DKS_WERROR=ON
 
-.PHONY: all deps build test bench run clean
+.PHONY: all deps build test sanitize bench run clean
 
 all: build
 
@@ -19,6 +20,16 @@ build: deps
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	@$(MAKE) --no-print-directory sanitize
+
+# Every test again in an ASan+UBSan build ($(BUILD)-san). Parity, web and long
+# tests, and the valgrind run (label nosan), need the plain build and are left out.
+SAN_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKS_SANITIZE=ON -DKS_BENCH=OFF
+sanitize: deps
+	@cmake -S . -B $(BUILD)-san $(SAN_FLAGS) >/dev/null
+	@cmake --build $(BUILD)-san -j$(JOBS)
+	@cd $(BUILD)-san && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j$(JOBS) -LE 'long|nosan|parity|web'
 
 bench: build
 	@bash tools/bench.sh $(BUILD)
