@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the whole browser site: npm packages, the wasm modules, then Vite.
+#
+#   tools/wasm/site.sh BUILD_DIR
+#
+# Results: BUILD_DIR/wasm/<game>.wasm and the site in BUILD_DIR/site
+# (BUILD_DIR/site/index.html, kick/, brake/, ..., wasm/<game>.wasm).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:?usage: tools/wasm/site.sh BUILD_DIR}
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
+cd "$root"
+
+bash tools/deps.sh --web
+[ -d web/node_modules/vite ] || { echo "site: web/node_modules is missing (tools/deps.sh --web runs npm ci)" >&2; exit 1; }
+
+bash tools/wasm/build.sh "$build/wasm"
+rm -rf "$build/site-public"
+mkdir -p "$build/site-public/wasm"
+cp "$build"/wasm/*.wasm "$build/site-public/wasm/"
+
+(cd web && KS_PUBLIC_DIR="$build/site-public" KS_SITE_DIR="$build/site" node node_modules/vite/bin/vite.js build)
+echo "site: built $build/site"
