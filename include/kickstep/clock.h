@@ -16,14 +16,16 @@
 ///   1. NaN, ±inf and negative frames count as 0.
 ///   2. Paused: nothing is banked. First frame after a resume: counts as
 ///      resume_frame_seconds (default 1/60 s), so paused time is never caught up.
-///   3. The frame is clamped to max_frame_seconds (0 = no clamp).
+///   3. The frame is clamped to max_frame_seconds (0 = no clamp); the scaled
+///      excess counts as dropped.
 ///   4. It is multiplied by the time scale (slow motion).
 ///   5. It is clamped to max_call_seconds (0 = no clamp).
 ///   6. It is converted to units and banked; due = banked / step.
 ///   7. If due > max_steps_per_frame (0 = no cap) the excess whole steps are
 ///      dropped (the remainder is kept).
-/// Everything a cap removes is added to dropped_units, so a front end can show
-/// that the game ran slow.
+/// Everything a clamp or cap removes (steps 3, 5 and 7), measured as scaled
+/// time in units, is added to dropped_units, so a front end can show that the
+/// game ran slow. Counters saturate at INT64_MAX instead of wrapping.
 ///
 /// Usage:
 ///   ks_clock_def d = ks_clock_default_def();

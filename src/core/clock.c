@@ -56,6 +56,15 @@ ks_status ks_clock_init(ks_clock *c, const ks_clock_def *def) {
   return KS_OK;
 }
 
+/* Units of scaled time for a frame; +inf (a huge frame times a large scale) saturates. */
+static int64_t scaled_units(double seconds, double scale, int64_t units_per_second) {
+  double scaled = seconds * scale;
+  if (!ks_is_finite(scaled)) return scaled > 0.0 ? KS_UNITS_SATURATE : 0;
+  return ks_clock_seconds_to_units(scaled, units_per_second);
+}
+
+static int64_t sat_add(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+
 int64_t ks_clock_advance(ks_clock *c, double frame_seconds) {
   if (!c) return 0;
   c->last_dropped_units = 0;
@@ -64,18 +73,24 @@ int64_t ks_clock_advance(ks_clock *c, double frame_seconds) {
 
   double real = seconds_ok(frame_seconds) ? frame_seconds : 0.0;
   if (c->resume_pending) {
-    real = c->resume_frame_seconds;
+    real = c->resume_frame_seconds; /* paused time is never caught up, and not "dropped" */
     c->resume_pending = 0;
   }
-  if (c->max_frame_seconds > 0.0 && real > c->max_frame_seconds) real = c->max_frame_seconds;
 
   /* The frame's time scaled once, converted once. */
-  int64_t units = ks_clock_seconds_to_units(real * c->time_scale, c->units_per_second);
+  int64_t units;
+  if (c->max_frame_seconds > 0.0 && real > c->max_frame_seconds) {
+    units = scaled_units(c->max_frame_seconds, c->time_scale, c->units_per_second);
+    int64_t full = scaled_units(real, c->time_scale, c->units_per_second);
+    if (full > units) c->last_dropped_units += full - units;
+  } else {
+    units = scaled_units(real, c->time_scale, c->units_per_second);
+  }
   if (c->max_call_units > 0 && units > c->max_call_units) {
     c->last_dropped_units += units - c->max_call_units;
     units = c->max_call_units;
   }
-  int64_t banked = c->banked_units + units;
+  int64_t banked = c->banked_units + units; /* < 2^62 + one step: no overflow */
   int64_t due = banked / KS_CLOCK_UNITS_PER_STEP;
   banked -= due * KS_CLOCK_UNITS_PER_STEP;
   if (c->max_steps_per_frame > 0 && due > c->max_steps_per_frame) {
@@ -83,8 +98,8 @@ int64_t ks_clock_advance(ks_clock *c, double frame_seconds) {
     due = c->max_steps_per_frame;
   }
   c->banked_units = banked;
-  c->total_steps += due;
-  c->dropped_units += c->last_dropped_units;
+  c->total_steps = sat_add(c->total_steps, due);
+  c->dropped_units = sat_add(c->dropped_units, c->last_dropped_units);
   c->last_steps = due;
   return due;
 }
