@@ -1,0 +1,313 @@
+/* Timeline files: read, validate and compare JSON-lines timelines (hosted, cJSON). */
+#include "kickstep/host_timeline.h"
+
+#include <cJSON.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kickstep/timeline.h"
+
+typedef struct span {
+  const char *p;
+  size_t n;
+} span;
+
+/* The i-th line (0-based) of text; false past the end. A final line without
+   '\n' is a line; an empty text has no lines. */
+static bool nth_line(const char *text, size_t len, size_t *pos, span *out) {
+  if (*pos >= len) return false;
+  const char *start = text + *pos;
+  const char *nl = memchr(start, '\n', len - *pos);
+  size_t n = nl ? (size_t)(nl - start) : len - *pos;
+  out->p = start;
+  out->n = n;
+  *pos += n + (nl ? 1 : 0);
+  return true;
+}
+
+static void clip(char *dst, size_t cap, const char *src, size_t n) {
+  if (cap == 0) return;
+  size_t k = n < cap - 1 ? n : cap - 1;
+  memcpy(dst, src, k);
+  dst[k] = '\0';
+  if (k < n && cap > 4) memcpy(dst + cap - 4, "...", 4);
+}
+
+static void setf(char *dst, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void setf(char *dst, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dst, cap, fmt, ap);
+  va_end(ap);
+}
+
+static bool json_int(const cJSON *o, const char *key, int64_t *v) {
+  const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (!cJSON_IsNumber(it)) return false;
+  double d = it->valuedouble;
+  if (!(d >= -9.2e18 && d <= 9.2e18)) return false;
+  *v = (int64_t)d;
+  return (double)*v == d;
+}
+
+static bool is_hex16(const cJSON *it) {
+  if (!cJSON_IsString(it) || strlen(it->valuestring) != 16) return false;
+  for (const char *p = it->valuestring; *p; p++)
+    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return false;
+  return true;
+}
+
+/* A field's value as text: decimal as the writer prints it, plus its bits when known. */
+static void value_text(char *dst, size_t cap, const cJSON *item, const cJSON *hex) {
+  if (!item) {
+    setf(dst, cap, "(missing)");
+    return;
+  }
+  char num[64];
+  if (is_hex16(hex)) {
+    double v = ks_f64_from_bits(strtoull(hex->valuestring, NULL, 16));
+    ks_fmt_f64(num, sizeof num, v);
+    setf(dst, cap, "%s (bits %s)", num, hex->valuestring);
+    return;
+  }
+  char *s = cJSON_PrintUnformatted(item);
+  clip(dst, cap, s ? s : "?", s ? strlen(s) : 1);
+  cJSON_free(s);
+}
+
+static bool same_item(const cJSON *a, const cJSON *b) {
+  if (!a || !b) return a == b;
+  return cJSON_Compare(a, b, true) != 0;
+}
+
+static bool ends_with_hex(const char *k) {
+  size_t n = strlen(k);
+  return n > 4 && strcmp(k + n - 4, "_hex") == 0;
+}
+
+static const cJSON *hex_twin(const cJSON *o, const char *key) {
+  char name[256];
+  if (strlen(key) + 5 > sizeof name) return NULL;
+  setf(name, sizeof name, "%s_hex", key);
+  return cJSON_GetObjectItemCaseSensitive(o, name);
+}
+
+/* Names the first differing field of two parsed lines; false if none differs. */
+static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
+  /* 1. the step itself */
+  const cJSON *es = cJSON_GetObjectItemCaseSensitive(e, "step"), *as = cJSON_GetObjectItemCaseSensitive(a, "step");
+  if (!same_item(es, as)) {
+    setf(d->field, sizeof d->field, "step");
+    value_text(d->expected, sizeof d->expected, es, NULL);
+    value_text(d->actual, sizeof d->actual, as, NULL);
+    return true;
+  }
+  /* 2. the named fields, in the expected line's order; hex bits decide */
+  for (const cJSON *it = e->child; it; it = it->next) {
+    const char *k = it->string;
+    if (!k || strcmp(k, "step") == 0 || strcmp(k, "hash") == 0 || ends_with_hex(k)) continue;
+    const cJSON *other = cJSON_GetObjectItemCaseSensitive(a, k);
+    const cJSON *eh = hex_twin(e, k), *ah = hex_twin(a, k);
+    bool differ = eh ? !same_item(eh, ah) || !other : !same_item(it, other);
+    if (differ) {
+      setf(d->field, sizeof d->field, "%s", k);
+      value_text(d->expected, sizeof d->expected, it, eh);
+      value_text(d->actual, sizeof d->actual, other, other ? ah : NULL);
+      return true;
+    }
+  }
+  /* 3. the state hash (fields all equal but the hidden state differs) */
+  const cJSON *eh = cJSON_GetObjectItemCaseSensitive(e, "hash"), *ah = cJSON_GetObjectItemCaseSensitive(a, "hash");
+  if (!same_item(eh, ah)) {
+    setf(d->field, sizeof d->field, "hash");
+    value_text(d->expected, sizeof d->expected, eh, NULL);
+    value_text(d->actual, sizeof d->actual, ah, NULL);
+    return true;
+  }
+  /* 4. everything else the expected line has (hex without a decimal twin, ...) */
+  for (const cJSON *it = e->child; it; it = it->next) {
+    const cJSON *other = it->string ? cJSON_GetObjectItemCaseSensitive(a, it->string) : NULL;
+    if (!same_item(it, other)) {
+      setf(d->field, sizeof d->field, "%s", it->string ? it->string : "?");
+      value_text(d->expected, sizeof d->expected, it, NULL);
+      value_text(d->actual, sizeof d->actual, other, NULL);
+      return true;
+    }
+  }
+  /* 5. keys only the actual line has */
+  for (const cJSON *it = a->child; it; it = it->next) {
+    if (it->string && !cJSON_GetObjectItemCaseSensitive(e, it->string)) {
+      setf(d->field, sizeof d->field, "%s", it->string);
+      setf(d->expected, sizeof d->expected, "(missing)");
+      value_text(d->actual, sizeof d->actual, it, NULL);
+      return true;
+    }
+  }
+  return false;
+}
+
+static void describe(ks_tl_diff *d, bool has_prev, int64_t prev_step) {
+  char where[96] = "";
+  if (d->has_step) {
+    if (has_prev)
+      setf(where, sizeof where, " (step %lld; the line for step %lld matched)", (long long)d->step, (long long)prev_step);
+    else
+      setf(where, sizeof where, " (step %lld, the first line)", (long long)d->step);
+  }
+  setf(d->message, sizeof d->message, "line %lld%s: %s differs: expected %s, actual %s", (long long)d->line, where,
+       d->field, d->expected, d->actual);
+}
+
+ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actual, size_t alen, ks_tl_diff *d) {
+  if (!d) return KS_ERR_NULL;
+  memset(d, 0, sizeof *d);
+  if ((!expected && elen) || (!actual && alen)) {
+    setf(d->message, sizeof d->message, "a timeline text is missing");
+    return KS_ERR_NULL;
+  }
+  if (elen == alen && (elen == 0 || memcmp(expected, actual, elen) == 0)) {
+    d->identical = true;
+    setf(d->message, sizeof d->message, "identical");
+    return KS_OK;
+  }
+  size_t epos = 0, apos = 0;
+  bool has_prev = false;
+  int64_t prev_step = 0;
+  for (int64_t line = 1;; line++) {
+    span el = {0}, al = {0};
+    bool he = nth_line(expected, elen, &epos, &el), ha = nth_line(actual, alen, &apos, &al);
+    if (!he && !ha) break;
+    d->line = line;
+    cJSON *e = he ? cJSON_ParseWithLength(el.p, el.n) : NULL;
+    cJSON *a = ha ? cJSON_ParseWithLength(al.p, al.n) : NULL;
+    int64_t st = 0;
+    if (e && cJSON_IsObject(e) && json_int(e, "step", &st)) {
+      d->has_step = true;
+      d->step = st;
+    } else {
+      d->has_step = false;
+    }
+    bool same = he && ha && el.n == al.n && memcmp(el.p, al.p, el.n) == 0;
+    if (same) {
+      has_prev = d->has_step;
+      prev_step = st;
+      cJSON_Delete(e);
+      cJSON_Delete(a);
+      continue;
+    }
+    if (!he || !ha) {
+      setf(d->field, sizeof d->field, "(line)");
+      if (he) clip(d->expected, sizeof d->expected, el.p, el.n);
+      else setf(d->expected, sizeof d->expected, "(end of timeline)");
+      if (ha) clip(d->actual, sizeof d->actual, al.p, al.n);
+      else setf(d->actual, sizeof d->actual, "(end of timeline)");
+    } else if (!e || !a || !cJSON_IsObject(e) || !cJSON_IsObject(a)) {
+      setf(d->field, sizeof d->field, "(line)");
+      clip(d->expected, sizeof d->expected, el.p, el.n);
+      clip(d->actual, sizeof d->actual, al.p, al.n);
+    } else if (!first_field(e, a, d)) {
+      /* same JSON, different bytes: spacing, key order or decimal text */
+      size_t col = 0;
+      while (col < el.n && col < al.n && el.p[col] == al.p[col]) col++;
+      setf(d->field, sizeof d->field, "(text)");
+      size_t from = col > 20 ? col - 20 : 0;
+      clip(d->expected, sizeof d->expected, el.p + from, el.n - from);
+      clip(d->actual, sizeof d->actual, al.p + from, al.n - from);
+    }
+    cJSON_Delete(e);
+    cJSON_Delete(a);
+    describe(d, has_prev, prev_step);
+    return KS_OK;
+  }
+  /* every line equal but the bytes differ: a final newline */
+  d->line = 0;
+  setf(d->field, sizeof d->field, "(text)");
+  setf(d->expected, sizeof d->expected, "%s", elen && expected[elen - 1] == '\n' ? "final newline" : "no final newline");
+  setf(d->actual, sizeof d->actual, "%s", alen && actual[alen - 1] == '\n' ? "final newline" : "no final newline");
+  setf(d->message, sizeof d->message, "the texts differ only in their ending: expected %s, actual %s", d->expected,
+       d->actual);
+  return KS_OK;
+}
+
+ks_status ks_tl_read_file(const char *path, char **text, size_t *len) {
+  if (!path || !text || !len) return KS_ERR_NULL;
+  *text = NULL;
+  *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return KS_ERR_NOT_FOUND;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    if (n + 1 >= cap) {
+      char *bigger = realloc(buf, cap * 2);
+      if (!bigger) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = bigger;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - 1 - n, f);
+    n += got;
+    if (got == 0) break;
+  }
+  bool bad = !buf || ferror(f);
+  int saved = errno;
+  fclose(f);
+  if (bad) {
+    free(buf);
+    errno = saved;
+    return KS_ERR_NOT_FOUND;
+  }
+  buf[n] = '\0';
+  *text = buf;
+  *len = n;
+  return KS_OK;
+}
+
+ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path, ks_tl_diff *out) {
+  if (!out) return KS_ERR_NULL;
+  memset(out, 0, sizeof *out);
+  if (!expected_path || !actual_path) return KS_ERR_NULL;
+  char *e = NULL, *a = NULL;
+  size_t el = 0, al = 0;
+  ks_status s = ks_tl_read_file(expected_path, &e, &el);
+  if (s != KS_OK) {
+    setf(out->message, sizeof out->message, "cannot read expected timeline %s: %s", expected_path, strerror(errno));
+    return s;
+  }
+  s = ks_tl_read_file(actual_path, &a, &al);
+  if (s != KS_OK) {
+    setf(out->message, sizeof out->message, "cannot read actual timeline %s: %s", actual_path, strerror(errno));
+    free(e);
+    return s;
+  }
+  s = ks_tl_compare_text(e, el, a, al, out);
+  free(e);
+  free(a);
+  return s;
+}
+
+ks_status ks_tl_validate_text(const char *text, size_t len, size_t *lines, size_t *bad_line) {
+  if ((!text && len) || !lines || !bad_line) return KS_ERR_NULL;
+  *lines = 0;
+  *bad_line = 0;
+  size_t pos = 0;
+  span l;
+  while (nth_line(text, len, &pos, &l)) {
+    (*lines)++;
+    cJSON *o = cJSON_ParseWithLength(l.p, l.n);
+    int64_t st;
+    bool ok = o && cJSON_IsObject(o) && json_int(o, "step", &st) && is_hex16(cJSON_GetObjectItemCaseSensitive(o, "hash"));
+    cJSON_Delete(o);
+    if (!ok) {
+      *bad_line = *lines;
+      return KS_ERR_FORMAT;
+    }
+  }
+  return KS_OK;
+}
