@@ -1,0 +1,242 @@
+/* Keepers: where they stand, how they read a kick, how they dive, and what
+   they do with the ball. The pose is a function of the keeper's state and the
+   shot-clock time: the sway or the showman's shuffle before the dive, then a
+   dive that starts from wherever the sway had taken him. */
+#include "kick_internal.h"
+
+#define KICK_SHOWMAN_SHUFFLE 0.24
+#define KICK_SHOWMAN_PERIOD 2.2
+#define KICK_SWAY 0.05
+#define KICK_SWAY_PERIOD 1.3
+#define KICK_KEEPER_LETS_GO 0.4   /* beyond the goal by more than this, he does not dive */
+
+static bool has_keeper(const kick_shot *s) { return s->setup.keeper.kind != KICK_KEEPER_NONE; }
+
+static double sway_at(const kick_shot *s, double t) {
+  const kick_keeper_def *k = &s->setup.keeper;
+  if (s->setup.person_in_goal) return 0.0;
+  if (k->kind == KICK_KEEPER_SHOWMAN)
+    return KICK_SHOWMAN_SHUFFLE * ks_sin(KS_TAU * (t / KICK_SHOWMAN_PERIOD) + s->keeper.sway_phase);
+  return KICK_SWAY * ks_noise1(s->setup.match_seed ^ 0x4b454550ull, t / KICK_SWAY_PERIOD + s->keeper.sway_phase);
+}
+
+/* Learners: the mean x of the history and how one-sided it was (0..1). */
+static void history_stats(const kick_setup *su, double *mean_x, double *one_sided) {
+  double sum = 0.0;
+  int32_t pos = 0, neg = 0;
+  for (int32_t i = 0; i < su->history_count; i++) {
+    sum += su->history[i].x;
+    if (su->history[i].x > 0.0) pos++;
+    else if (su->history[i].x < 0.0) neg++;
+  }
+  *mean_x = su->history_count > 0 ? sum / (double)su->history_count : 0.0;
+  int32_t m = pos > neg ? pos : neg;
+  *one_sided = su->history_count > 0 ? (double)m / (double)su->history_count : 0.0;
+}
+
+void kick_keeper_prepare(kick_shot *s) {
+  kick_keeper_state *k = &s->keeper;
+  const kick_setup *su = &s->setup;
+  k->read_step = -1;
+  k->dive_step = -1;
+  k->tap_applied_step = -1;
+  k->dive_from_x = 0.0;
+  k->target_x = 0.0;
+  k->target_y = 0.0;
+  k->dive_seconds = 0.0;
+  k->est_x = 0.0;
+  k->est_y = 0.0;
+  k->est_t = 0.0;
+  k->touches = 0;
+  k->contact_prev = 0;
+  /* One draw whatever the keeper, so the dice move the same way. */
+  double u = ks_rng_double(&s->dice);
+  k->sway_phase = u * KS_TAU;
+  /* He stands on the line from the ball to the middle of the goal. */
+  k->stand_x = su->spot_x * (su->keeper.line_z / su->spot_z);
+  if (su->keeper.kind == KICK_KEEPER_LEARNER) {
+    double mean_x, one_sided;
+    history_stats(su, &mean_x, &one_sided);
+    k->stand_x += ks_clamp(0.25 * mean_x, -0.6, 0.6);
+  }
+}
+
+static void start_dive(kick_shot *s, int64_t n, double gx, double gy, bool tap, ks_events *out) {
+  kick_keeper_state *k = &s->keeper;
+  double rating = s->setup.keeper.rating;
+  double x0 = k->stand_x + sway_at(s, kick_step_time(n));
+  double dx = gx - x0, dy = gy - KICK_KEEPER_COM_Y;
+  double L = ks_sqrt(dx * dx + dy * dy);
+  double max_travel = 1.6 + 1.2 * rating;
+  if (L > max_travel + KICK_KEEPER_ARM_REACH) {
+    double f = (max_travel + KICK_KEEPER_ARM_REACH) / L;
+    dx *= f;
+    dy *= f;
+    L = max_travel + KICK_KEEPER_ARM_REACH;
+  }
+  double travel = L > KICK_KEEPER_ARM_REACH ? L - KICK_KEEPER_ARM_REACH : 0.0;
+  k->dive_step = n;
+  k->dive_from_x = x0;
+  k->target_x = x0 + dx;
+  k->target_y = KICK_KEEPER_COM_Y + dy;
+  k->dive_seconds = 0.12 + travel / (4.0 + 3.0 * rating);
+  kick_emit(out, n + 1, KICK_EV_KEEPER_DIVE, 0u, ks_v3(k->target_x, k->target_y, tap ? 1.0 : 0.0));
+}
+
+static void read_kick(kick_shot *s, int64_t n, ks_events *out) {
+  kick_keeper_state *k = &s->keeper;
+  const kick_keeper_def *kd = &s->setup.keeper;
+  double x, y, secs;
+  bool arrives = kick_estimate_to_line(s, s->ball, kick_step_time(n), kd->line_z, 2.5, &x, &y, &secs);
+  /* Two reading errors drawn whatever happens next. */
+  double ux = ks_rng_range(&s->dice, -1.0, 1.0);
+  double uy = ks_rng_range(&s->dice, -1.0, 1.0);
+  if (!arrives) return;
+  k->est_x = x;
+  k->est_y = y;
+  k->est_t = secs;
+  double factor = 1.0;
+  if (kd->kind == KICK_KEEPER_SPECIALIST) factor = 0.5;
+  else if (kd->kind == KICK_KEEPER_SHOWMAN) factor = 1.2;
+  else if (kd->kind == KICK_KEEPER_LEARNER) {
+    double mean_x, one_sided;
+    history_stats(&s->setup, &mean_x, &one_sided);
+    if ((mean_x > 0.0) == (x > 0.0)) factor = 1.0 - 0.5 * one_sided;
+  }
+  double scale = (0.08 + 0.9 * (1.0 - kd->rating)) * factor;
+  if (ks_fabs(x) > KICK_GOAL_WIDTH * 0.5 + KICK_KEEPER_LETS_GO || y > KICK_GOAL_HEIGHT + KICK_KEEPER_LETS_GO) return;
+  double gx = x + ux * scale;
+  double gy = ks_clamp(y + uy * scale * 0.6, 0.15, 2.6);
+  start_dive(s, n, gx, gy, false, out);
+}
+
+void kick_keeper_update(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (!has_keeper(s)) return;
+  kick_keeper_state *k = &s->keeper;
+  if (s->setup.person_in_goal) {
+    if (in && in->has_tap && k->tap_applied_step < 0 && k->dive_step < 0 && n >= in->tap_step &&
+        ks_is_finite(in->tap_x) && ks_is_finite(in->tap_y) && s->phase != KICK_PHASE_DONE) {
+      k->tap_applied_step = n;
+      start_dive(s, n, ks_clamp(in->tap_x, -6.0, 6.0), ks_clamp(in->tap_y, 0.0, 3.0), true, out);
+    }
+    return;
+  }
+  if (k->read_step >= 0 && n == k->read_step && k->dive_step < 0 && s->phase == KICK_PHASE_FLIGHT && !s->ball.held)
+    read_kick(s, n, out);
+}
+
+void kick_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *p) {
+  const kick_keeper_state *k = &s->keeper;
+  double z = s->setup.keeper.line_z;
+  p->present = has_keeper(s);
+  p->body_radius = KICK_KEEPER_BODY_RADIUS;
+  p->arm_radius = KICK_KEEPER_ARM_RADIUS;
+  double e = 0.0, x0;
+  ks_vec3 dir = ks_v3(0.0, 1.0, 0.0);
+  double travel = 0.0;
+  bool diving = k->dive_step >= 0 && t >= kick_step_time(k->dive_step);
+  if (diving) {
+    x0 = k->dive_from_x;
+    double p01 = (t - kick_step_time(k->dive_step)) / k->dive_seconds;
+    p01 = ks_clamp(p01, 0.0, 1.0);
+    e = p01 * p01 * (3.0 - 2.0 * p01);
+    double dx = k->target_x - x0, dy = k->target_y - KICK_KEEPER_COM_Y;
+    double L = ks_sqrt(dx * dx + dy * dy);
+    if (L > 1e-9) dir = ks_v3(dx / L, dy / L, 0.0);
+    travel = L > KICK_KEEPER_ARM_REACH ? L - KICK_KEEPER_ARM_REACH : 0.0;
+    p->dive_progress = p01;
+  } else {
+    x0 = k->stand_x + sway_at(s, t);
+    p->dive_progress = 0.0;
+  }
+  p->diving = diving;
+  ks_vec3 com = ks_v3(x0 + dir.x * travel * e, KICK_KEEPER_COM_Y + dir.y * travel * e, z);
+  ks_vec3 ax = ks_v3_norm(ks_v3(dir.x * e, (1.0 - e) + dir.y * e, 0.0));
+  if (!(ks_v3_len2(ax) > 0.0)) ax = ks_v3(0.0, 1.0, 0.0);
+  ks_vec3 perp = ks_v3(-ax.y, ax.x, 0.0);
+  p->body_a = ks_v3_mad(com, ax, -0.6);
+  p->body_b = ks_v3_mad(com, ax, 0.5);
+  for (int i = 0; i < 2; i++) {
+    double sgn = i == 0 ? 1.0 : -1.0;   /* perp points to -x when standing */
+    p->shoulder[i] = ks_v3_mad(ks_v3_mad(com, ax, 0.45), perp, 0.18 * sgn);
+    ks_vec3 stand = ks_v3(x0 - 0.45 * sgn, KICK_KEEPER_COM_Y + 0.2, z);
+    ks_vec3 reach = ks_v3_mad(ks_v3_mad(com, ax, KICK_KEEPER_ARM_REACH), perp, 0.1 * sgn);
+    p->glove[i] = ks_v3_lerp(stand, reach, e);
+  }
+}
+
+void kick_shot_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *out) {
+  if (!s || !out) return;
+  kick_keeper_pose p = {0};
+  kick_keeper_pose_at(s, t, &p);
+  *out = p;
+}
+
+void kick_shot_keeper_pose(const kick_shot *s, kick_keeper_pose *out) {
+  if (!s || !out) return;
+  kick_shot_keeper_pose_at(s, kick_shot_time(s), out);
+}
+
+/* The touch: catch, tip or parry, by the ball's speed, the keeper's rating
+   and the dice. Three draws per new touch whatever is chosen. */
+static void respond(kick_shot *s, int64_t n, bool arms, const kick_keeper_pose *p, ks_vec3 normal, ks_events *out) {
+  kick_ball *b = &s->ball;
+  const kick_keeper_def *kd = &s->setup.keeper;
+  double u_catch = ks_rng_double(&s->dice);
+  double u_side = ks_rng_double(&s->dice);
+  double u_amt = ks_rng_double(&s->dice);
+  double v = ks_v3_len(b->vel);
+  double v_catch = 12.0 + 10.0 * kd->rating;
+  double p_catch = kd->rating * ks_clamp((v_catch - v) / 6.0, 0.0, 1.0);
+  if (p->dive_progress > 0.8) p_catch *= 0.5;
+  if (arms) p_catch *= 0.8;
+  kick_emit(out, n + 1, KICK_EV_KEEPER_TOUCH, arms ? 1u : 0u, b->pos);
+  if (u_catch < p_catch) {
+    b->held = true;
+    b->vel = ks_v3(0.0, 0.0, 0.0);
+    b->spin_rate = 0.0;
+    kick_emit(out, n + 1, KICK_EV_KEEPER_CATCH, 0u, b->pos);
+    return;
+  }
+  if (arms && b->pos.y > KICK_GOAL_HEIGHT - 0.35) {
+    double sp = ks_v3_len(b->vel);
+    b->vel.y = ks_fmax(b->vel.y, 0.0) + sp * (0.25 + 0.15 * u_amt) + 1.5;
+    b->vel.z *= 0.6;
+    kick_emit(out, n + 1, KICK_EV_KEEPER_TIP, 0u, b->vel);
+    return;
+  }
+  /* Parry: the capsule response already reflected it; push it sideways, the
+     way the dice say. */
+  double side = u_side < 0.5 ? -1.0 : 1.0;
+  b->vel.x += side * (0.1 + 0.3 * u_amt) * v;
+  (void)normal;
+  kick_emit(out, n + 1, KICK_EV_KEEPER_PARRY, 0u, b->vel);
+}
+
+void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
+  kick_ball *b = &s->ball;
+  if (!has_keeper(s) || b->held) {
+    s->keeper.contact_prev = 0;
+    return;
+  }
+  if (ks_fabs(b->pos.z - s->setup.keeper.line_z) >= KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) {
+    s->keeper.contact_prev = 0;
+    return;
+  }
+  kick_keeper_pose p;
+  kick_keeper_pose_at(s, kick_step_time(n + 1), &p);
+  uint8_t now = 0;
+  ks_vec3 normal = ks_v3(0.0, 0.0, -1.0);
+  double e = 0.35 + 0.2 * (1.0 - s->setup.keeper.rating);
+  if (kick_capsule_contact(b, p.body_a, p.body_b, KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+    now |= 1u;
+  for (int i = 0; i < 2; i++)
+    if (kick_capsule_contact(b, p.shoulder[i], p.glove[i], KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+      now |= 2u;
+  if (now != 0u && s->keeper.contact_prev == 0u) {
+    s->keeper.touches++;
+    kick_note_keeper_touch(s);
+    respond(s, n, (now & 2u) != 0u, &p, normal, out);
+  }
+  s->keeper.contact_prev = now;
+}

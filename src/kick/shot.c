@@ -1,0 +1,228 @@
+/* The shot: init, strike, the step, advance, reroll and the queries. */
+#include "kick_internal.h"
+
+_Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
+
+/* Out of play before the goal line: this far across, or this far behind the spot. */
+#define KICK_PITCH_HALF_WIDTH 40.0
+#define KICK_BEHIND_SPOT 10.0
+/* After a touch, a ball moving away from goal this far out has stayed out. */
+#define KICK_STAYS_OUT_Z (-2.0)
+/* Longest flight, and how long the ball moves on after the decision, s. */
+#define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+#define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
+
+double kick_step_time(int64_t step_index) { return (double)step_index / (double)KICK_STEPS_PER_SECOND; }
+
+/* Draws everything the dice decide before the strike. */
+static void draw_prestrike(kick_shot *s) {
+  kick_wall_prepare(s);
+  kick_keeper_prepare(s);
+}
+
+ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
+  if (!shot || !setup) return KS_ERR_NULL;
+  ks_status st = kick_setup_validate(setup);
+  if (st != KS_OK) return st;
+  kick_shot s = {0};
+  s.setup = *setup;
+  ks_clock_def cd = ks_clock_default_def();
+  cd.steps_per_second = KICK_STEPS_PER_SECOND;
+  cd.max_frame_seconds = 0.0;
+  cd.max_call_seconds = KICK_MAX_CALL_SECONDS;
+  st = ks_clock_init(&s.clock, &cd);
+  if (st != KS_OK) return st;
+  kick_wind_prepare(&s);
+  s.dice = ks_rng_stream(setup->match_seed, setup->kick_number);
+  s.spin_decay_step = kick_spin_decay_factor(KICK_STEPS_PER_SECOND);
+  s.spin_decay_estimate = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
+  s.phase = KICK_PHASE_WAITING;
+  s.outcome = KICK_OUTCOME_NONE;
+  s.strike_step = -1;
+  s.decision_step = -1;
+  s.done_step = -1;
+  s.crossing_step = -1;
+  s.ball.pos = ks_v3(setup->spot_x, KICK_BALL_RADIUS, setup->spot_z);
+  s.ball.on_ground = true;
+  s.stats.glove_distance = -1.0;
+  draw_prestrike(&s);
+  *shot = s;
+  return KS_OK;
+}
+
+ks_status kick_shot_reroll(kick_shot *shot, uint64_t salt) {
+  if (!shot) return KS_ERR_NULL;
+  if (shot->phase != KICK_PHASE_WAITING) return KS_ERR_STATE;
+  shot->dice = ks_rng_reroll(&shot->dice, salt);
+  draw_prestrike(shot);
+  return KS_OK;
+}
+
+ks_status kick_shot_strike(kick_shot *shot, const kick_launch *k) {
+  if (!shot) return KS_ERR_NULL;
+  ks_status st = kick_launch_validate(k);
+  if (st != KS_OK) return st;
+  if (shot->phase != KICK_PHASE_WAITING) return KS_ERR_STATE;
+  double se, ce, sd, cdir;
+  ks_sincos(k->elevation, &se, &ce);
+  ks_sincos(k->direction, &sd, &cdir);
+  kick_ball *b = &shot->ball;
+  b->vel = ks_v3(k->speed_mps * ce * sd, k->speed_mps * se, k->speed_mps * ce * cdir);
+  b->spin_rate = k->spin_rate > 0.0 ? k->spin_rate : 0.0;
+  b->spin_axis = b->spin_rate > 0.0 ? ks_v3_norm(k->spin_axis) : ks_v3(0.0, 0.0, 0.0);
+  b->on_ground = false;
+  b->roll_speed = 0.0;
+  shot->strike_step = shot->clock.total_steps;
+  shot->phase = KICK_PHASE_FLIGHT;
+  kick_flight_stats *fs = &shot->stats;
+  fs->launch_speed = k->speed_mps;
+  fs->launch_vel = b->vel;
+  fs->bend_fraction = ks_clamp(ks_fabs(b->spin_axis.y * b->spin_rate) / KICK_FULL_BEND_SPIN, 0.0, 1.0);
+  fs->launch_line_x = shot->setup.spot_x + (sd / cdir) * (KICK_CROSS_Z - shot->setup.spot_z);
+  fs->max_height = b->pos.y;
+  kick_wall_on_strike(shot);
+  if (shot->setup.keeper.kind != KICK_KEEPER_NONE && !shot->setup.person_in_goal) {
+    double react = shot->setup.keeper.reaction_s;
+    if (shot->setup.keeper.kind == KICK_KEEPER_SPECIALIST) react *= 0.6;
+    shot->keeper.read_step = shot->strike_step + (int64_t)(react * (double)KICK_STEPS_PER_SECOND + 0.5);
+  }
+  return KS_OK;
+}
+
+static kick_outcome out_by_touch(const kick_shot *s) {
+  uint32_t k = s->stats.last_touch_kind;
+  if (k == KICK_TOUCH_KEEPER) return KICK_OUTCOME_SAVED;
+  if ((k & KICK_TOUCH_WOODWORK) != 0u) return KICK_OUTCOME_WOODWORK;
+  if (k == KICK_TOUCH_WALL) return KICK_OUTCOME_BLOCKED;
+  return KICK_OUTCOME_NONE;
+}
+
+static void decide(kick_shot *s, kick_outcome o, int64_t n, ks_events *out) {
+  s->outcome = o;
+  s->decision_step = n + 1;
+  s->phase = KICK_PHASE_DECIDED;
+  s->moments = kick_moments_at_decision(s);
+  if (o == KICK_OUTCOME_SAVED) kick_emit(out, n + 1, KICK_EV_KEEPER_SAVE, 0u, s->ball.pos);
+  kick_emit(out, n + 1, KICK_EV_DECIDED, (uint32_t)o, ks_v3((double)s->moments, 0.0, 0.0));
+}
+
+static void decide_out(kick_shot *s, int64_t n, kick_outcome untouched, ks_events *out) {
+  kick_outcome o = out_by_touch(s);
+  decide(s, o != KICK_OUTCOME_NONE ? o : untouched, n, out);
+}
+
+static void cross_goal_line(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_events *out) {
+  if (s->crossed || !(p0.z < KICK_CROSS_Z && p1.z >= KICK_CROSS_Z)) return;
+  double u = (KICK_CROSS_Z - p0.z) / (p1.z - p0.z);
+  ks_vec3 pt = ks_v3_lerp(p0, p1, u);
+  pt.z = KICK_CROSS_Z;
+  const double hw = KICK_GOAL_WIDTH * 0.5;
+  s->crossed = true;
+  s->crossing = pt;
+  s->crossing_step = n + 1;
+  s->crossed_inside = ks_fabs(pt.x) < hw && pt.y < KICK_GOAL_HEIGHT;
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
+    kick_keeper_pose p;
+    kick_keeper_pose_at(s, kick_step_time(n + 1), &p);
+    double d0 = ks_v3_len(ks_v3_sub(p.glove[0], pt)), d1 = ks_v3_len(ks_v3_sub(p.glove[1], pt));
+    s->stats.glove_distance = d0 < d1 ? d0 : d1;
+    s->stats.keeper_diving_at_cross = p.diving;
+  }
+  kick_emit(out, n + 1, KICK_EV_GOAL_LINE, s->crossed_inside ? 1u : 0u, pt);
+  if (s->phase != KICK_PHASE_FLIGHT) return;
+  if (s->crossed_inside) {
+    decide(s, KICK_OUTCOME_GOAL, n, out);
+    return;
+  }
+  kick_outcome geo;
+  double over_x = ks_fabs(pt.x) - hw, over_y = pt.y - KICK_GOAL_HEIGHT;
+  if (over_x < 0.0) geo = KICK_OUTCOME_OVER;
+  else if (over_y < 0.0) geo = KICK_OUTCOME_WIDE;
+  else geo = over_y > over_x ? KICK_OUTCOME_OVER : KICK_OUTCOME_WIDE;
+  decide_out(s, n, geo, out);
+}
+
+static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (s->phase == KICK_PHASE_DONE) return;
+  kick_keeper_update(s, n, in, out);
+  if (s->phase == KICK_PHASE_WAITING) return;
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
+  if (n == s->strike_step) kick_emit(out, ev, KICK_EV_STRIKE, 0u, b->vel);
+  for (int32_t i = 0; i < s->setup.wall.count; i++)
+    if (s->wall.jump_step[i] == n)
+      (void)(out ? ks_events_push(out, ev, KICK_EV_WALL_JUMP, (uint32_t)i, s->setup.wall.jump_height, 0.0, 0.0) : KS_OK);
+  if (b->held) {
+    s->phase = KICK_PHASE_DONE;
+    s->done_step = ev;
+    return;
+  }
+  ks_vec3 p0 = b->pos;
+  ks_vec3 w = kick_wind_at(s, kick_step_time(n));
+  uint32_t f = kick_flight_step(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  if ((f & 1u) != 0u) {
+    s->contact_flags |= KICK_TOUCH_GROUND;
+    kick_emit(out, ev, KICK_EV_BOUNCE, 0u, b->pos);
+  }
+  if (s->phase == KICK_PHASE_FLIGHT && b->pos.y > s->stats.max_height) s->stats.max_height = b->pos.y;
+  kick_contact_woodwork(s, ev, out);
+  if (s->setup.wall.count > 0) kick_contact_wall(s, n, out);
+  kick_contact_keeper(s, n, out);
+  kick_contact_net(s, ev, out);
+  cross_goal_line(s, n, p0, b->pos, out);
+  if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT) kick_rings_cross(s, n, p0, b->pos, out);
+  if (b->held) {
+    if (s->phase == KICK_PHASE_FLIGHT) decide(s, KICK_OUTCOME_SAVED, n, out);
+    s->phase = KICK_PHASE_DONE;
+    s->done_step = ev;
+    return;
+  }
+  if (s->phase == KICK_PHASE_FLIGHT) {
+    bool touched = (s->contact_flags & (KICK_TOUCH_WOODWORK | KICK_TOUCH_WALL | KICK_TOUCH_KEEPER)) != 0u;
+    if (touched && b->vel.z <= 0.0 && b->pos.z < KICK_STAYS_OUT_Z) decide_out(s, n, KICK_OUTCOME_SHORT, out);
+    else if ((f & 2u) != 0u || ks_fabs(b->pos.x) > KICK_PITCH_HALF_WIDTH ||
+             b->pos.z < s->setup.spot_z - KICK_BEHIND_SPOT || ev - s->strike_step >= KICK_MAX_FLIGHT_STEPS)
+      decide_out(s, n, KICK_OUTCOME_SHORT, out);
+  }
+  if ((f & 2u) != 0u) {
+    kick_emit(out, ev, KICK_EV_REST, 0u, b->pos);
+    s->phase = KICK_PHASE_DONE;
+    s->done_step = ev;
+  } else if (s->phase == KICK_PHASE_DECIDED && ev - s->decision_step >= KICK_AFTER_DECISION_STEPS) {
+    s->phase = KICK_PHASE_DONE;
+    s->done_step = ev;
+  }
+}
+
+void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
+  if (!shot) return;
+  int64_t n = shot->clock.total_steps;
+  shot->clock.total_steps = n + 1;
+  run_step(shot, n, in, out);
+}
+
+int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_input *in, ks_events *out) {
+  if (!shot) return 0;
+  int64_t due = ks_clock_advance(&shot->clock, seconds);
+  int64_t base = shot->clock.total_steps - due;
+  for (int64_t i = 0; i < due; i++) run_step(shot, base + i, in, out);
+  return due;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+kick_outcome kick_shot_outcome(const kick_shot *s) { return s ? s->outcome : KICK_OUTCOME_NONE; }
+kick_phase kick_shot_phase(const kick_shot *s) { return s ? s->phase : KICK_PHASE_WAITING; }
+bool kick_shot_struck(const kick_shot *s) { return s && s->strike_step >= 0; }
+bool kick_shot_decided(const kick_shot *s) { return s && s->outcome != KICK_OUTCOME_NONE; }
+int64_t kick_shot_decision_step(const kick_shot *s) { return s ? s->decision_step : -1; }
+int64_t kick_shot_strike_step(const kick_shot *s) { return s ? s->strike_step : -1; }
+uint32_t kick_shot_moments(const kick_shot *s) { return s ? s->moments : 0u; }
+double kick_shot_time(const kick_shot *s) { return s ? kick_step_time(s->clock.total_steps) : 0.0; }
+int64_t kick_shot_steps(const kick_shot *s) { return s ? s->clock.total_steps : 0; }
+
+bool kick_shot_crossing(const kick_shot *s, ks_vec3 *out) {
+  if (!s || !s->crossed) return false;
+  if (out) *out = s->crossing;
+  return true;
+}
