@@ -446,6 +446,10 @@ KS_API int64_t kick_shot_strike_step(const kick_shot *shot);
 KS_API bool kick_shot_crossing(const kick_shot *shot, ks_vec3 *out);
 /// kick_moment bits (final once decided).
 KS_API uint32_t kick_shot_moments(const kick_shot *shot);
+/// The moments table's rules applied to the shot's outcome, crossing, contact
+/// flags and flight stats as they stand (what the shot stores on its decision
+/// step; the target-ring bit is carried over from the flight).
+KS_API uint32_t kick_moments_evaluate(const kick_shot *shot);
 /// Shot clock time: steps run / 600, s.
 KS_API double kick_shot_time(const kick_shot *shot);
 /// Steps run (the clock's total_steps).

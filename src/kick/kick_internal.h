@@ -68,8 +68,6 @@ void kick_contact_wall(kick_shot *s, int64_t n, ks_events *out);
 ks_vec3 kick_ring_center_at(const kick_ring_def *r, double t);
 void kick_rings_cross(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_events *out);
 
-/* moments.c */
-uint32_t kick_moments_at_decision(const kick_shot *s);
 
 /* events */
 void kick_emit(ks_events *out, int64_t step, kick_event_type type, uint32_t subject, ks_vec3 v);

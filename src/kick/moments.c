@@ -1,7 +1,8 @@
 /* The moments table (the seed's rules, one function each) and the names. */
 #include "kick_internal.h"
 
-uint32_t kick_moments_at_decision(const kick_shot *s) {
+uint32_t kick_moments_evaluate(const kick_shot *s) {
+  if (!s) return 0u;
   uint32_t m = s->moments & (uint32_t)KICK_MOMENT_TARGET_RING;
   bool woodwork = (s->contact_flags & KICK_TOUCH_WOODWORK) != 0u;
   bool keeper = (s->contact_flags & KICK_TOUCH_KEEPER) != 0u;

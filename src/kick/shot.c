@@ -101,7 +101,7 @@ static void decide(kick_shot *s, kick_outcome o, int64_t n, ks_events *out) {
   s->outcome = o;
   s->decision_step = n + 1;
   s->phase = KICK_PHASE_DECIDED;
-  s->moments = kick_moments_at_decision(s);
+  s->moments = kick_moments_evaluate(s);
   if (o == KICK_OUTCOME_SAVED) kick_emit(out, n + 1, KICK_EV_KEEPER_SAVE, 0u, s->ball.pos);
   kick_emit(out, n + 1, KICK_EV_DECIDED, (uint32_t)o, ks_v3((double)s->moments, 0.0, 0.0));
 }
