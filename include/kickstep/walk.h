@@ -1,0 +1,206 @@
+/// kickstep/walk.h — a character controller that behaves the same at any step rate.
+///
+/// A fixed step removes the frame rate from a game's result, not the step
+/// size. This controller goes further: every motion inside a step is
+/// integrated exactly, so 30, 60, 120 and 240 steps a second walk the same
+/// course to the centimetre.
+///
+///   - Flight is the exact answer for constant gravity, y + v·dt − ½g·dt².
+///     Touch-down is found inside the step by solving that quadratic, so a
+///     1 m drop lands at √(2·g·1) = 6.3246 m/s (g = 20 m/s²) at every rate.
+///   - On the ground the speed moves toward its target at a constant
+///     acceleration (a slide decelerates at a constant rate), so position is a
+///     quadratic in time; the moment a step edge or a ledge is reached, or a
+///     slide ends, is solved inside the step too.
+///   - The eye's settling after a step-up, a landing or a crouch is an
+///     exponential exp(−k·t) applied over each piece of the step: pieces
+///     compose exactly, so the eye settles the same at every rate.
+///
+/// The course is one-dimensional: the body moves along x (forward = +x), y is
+/// up, metres and seconds. The floor is a profile of flat segments separated by
+/// risers. The view (yaw, pitch) turns freely but does not steer.
+///
+/// Input belongs to frames or steps:
+///   - look (mouse) is a displacement that already happened: walk_game_frame
+///     applies it once per frame, before the frame's steps;
+///   - held keys are read by every step and scaled by the step (turn keys turn
+///     at turn_rate_rps × dt per step).
+///
+/// Usage:
+///   walk_def d = walk_default_def(); d.steps_per_second = 60;
+///   walk_game g; walk_game_init(&g, &d);
+///   walk_input in = {0}; in.keys = WALK_KEY_FORWARD;
+///   walk_game_frame(&g, 1.0 / 60.0, &in, &events);
+///   walk_camera cam = walk_game_camera(&g);   // interpolated for drawing
+#ifndef KICKSTEP_WALK_H
+#define KICKSTEP_WALK_H
+
+#include "kickstep/base.h"
+#include "kickstep/clock.h"
+#include "kickstep/events.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Held keys (bit mask), read by every step.
+enum walk_key {
+  WALK_KEY_FORWARD = 1u << 0,
+  WALK_KEY_BACK = 1u << 1,
+  WALK_KEY_SPRINT = 1u << 2,
+  WALK_KEY_CROUCH = 1u << 3, ///< crouch; at speed it starts a slide
+  WALK_KEY_JUMP = 1u << 4,   ///< jumps once per press (hold does not repeat)
+  WALK_KEY_TURN_LEFT = 1u << 5,
+  WALK_KEY_TURN_RIGHT = 1u << 6
+};
+
+/// Events (ks_event.type); value[0] = x m, value[1] = exact time s, value[2] as listed.
+typedef enum walk_event_type {
+  WALK_EV_NONE = 0,
+  WALK_EV_TAKEOFF,     ///< a jump; value[2] = vertical speed m/s
+  WALK_EV_APEX,        ///< top of a flight; value[2] = height y m
+  WALK_EV_LAND,        ///< touch-down; value[2] = landing speed m/s
+  WALK_EV_STEP_UP,     ///< climbed a riser; subject = riser index; value[2] = rise m
+  WALK_EV_STEP_DOWN,   ///< stepped down a small riser; value[2] = drop m
+  WALK_EV_LEDGE,       ///< walked off a ledge into the air; value[2] = floor drop m
+  WALK_EV_WALL,        ///< stopped by a riser too high to climb; value[2] = rise m
+  WALK_EV_SLIDE_START, ///< value[2] = speed m/s
+  WALK_EV_SLIDE_END,   ///< value[2] = speed m/s
+  walk_event_count
+} walk_event_type;
+
+/// Most risers a floor can have.
+#define WALK_MAX_RISERS 16
+
+/// The floor: segment i spans [riser_x[i-1], riser_x[i]) at height height[i];
+/// segment 0 starts at −∞, the last ends at +∞.
+typedef struct walk_floor {
+  int32_t risers;                      ///< 0..WALK_MAX_RISERS
+  int32_t pad_;
+  double riser_x[WALK_MAX_RISERS];     ///< strictly increasing, m
+  double height[WALK_MAX_RISERS + 1];  ///< floor height of each segment, m
+} walk_floor;
+
+/// The controller's constants. Get one from walk_default_def().
+typedef struct walk_def {
+  int32_t steps_per_second;   ///< steps per simulated second; default 120; 10..2000
+  int32_t pad_;
+  double gravity_mps2;        ///< default 20 (a game's gravity: brisk jumps); (0, 100]
+  double walk_speed_mps;      ///< default 4
+  double sprint_speed_mps;    ///< default 8
+  double crouch_speed_mps;    ///< default 2
+  double accel_mps2;          ///< ground acceleration toward the target speed; default 30
+  double slide_min_speed_mps; ///< crouching at or above this speed starts a slide; default 6
+  double slide_decel_mps2;    ///< slide deceleration down to crouch speed; default 5
+  double jump_speed_mps;      ///< take-off vertical speed; default 6 (apex 0.9 m)
+  double max_step_m;          ///< highest riser climbed by walking; default 0.35
+  double stand_eye_m;         ///< eye height standing; default 1.6
+  double crouch_eye_m;        ///< eye height crouched or sliding; default 1.0
+  double eye_settle_per_s;    ///< k in the eye's settling exp(−k·t), 1/s; default 10
+  double land_dip_s;          ///< the eye dips by landing speed × this, s; default 0.02
+  double turn_rate_rps;       ///< yaw rate of the turn keys, rad/s; default 2.5
+  double look_sensitivity;    ///< radians per look unit (pixel); default 0.0025
+  double max_pitch_rad;       ///< pitch limit, rad; default 1.5
+  walk_floor floor;           ///< default: the course (walk_course_floor())
+  uint32_t cookie;            ///< set by walk_default_def; do not touch
+} walk_def;
+
+/// The body: a plain value.
+typedef struct walk_body {
+  double x, y;          ///< feet, m
+  double vx, vy;        ///< m/s
+  double yaw, pitch;    ///< view, rad; yaw in (−π, π]
+  double eye_offset;    ///< eye's lag from its resting height, m (settles to 0)
+  double time;          ///< exact simulated time of the body, s
+  int64_t step;
+  int32_t segment;      ///< floor segment under the body
+  int32_t grounded;
+  int32_t sliding;
+  int32_t crouched;
+  int32_t jump_latched; ///< jump held since the last take-off
+  int32_t pad_;
+} walk_body;
+
+/// What the drawing needs: the eye and the view.
+typedef struct walk_camera {
+  double x, y;          ///< eye position, m
+  double yaw, pitch;    ///< rad
+} walk_camera;
+
+/// One frame's input.
+typedef struct walk_input {
+  uint32_t keys;        ///< walk_key bits held during the frame
+  uint32_t pad_;
+  double look_dx;       ///< look displacement since the last frame, units (pixels); + turns right
+  double look_dy;       ///< + looks down
+} walk_input;
+
+/// The game: body, the body before the last step (for drawing), the clock.
+typedef struct walk_game {
+  walk_def def;
+  walk_body body;
+  walk_body prev;
+  ks_clock clock;
+  int64_t frames;
+} walk_game;
+
+/// The default course's floor: flat, three 0.3 m steps up at x = 8, 8.6, 9.2,
+/// a platform at 0.9 m, and a ledge at x = 34.55 down to −0.1 m (a 1 m drop).
+KS_API walk_floor walk_course_floor(void);
+/// Defaults as documented on each field.
+KS_API walk_def walk_default_def(void);
+/// A body standing at rest at x on the def's floor.
+KS_API ks_status walk_body_init(walk_body *b, const walk_def *def, double x);
+/// One step of length 1/steps_per_second with the held keys. Appends events (out may be NULL).
+KS_API void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events *out);
+/// Applies one frame's look displacement to a body (yaw wraps, pitch clamps).
+KS_API void walk_body_look(walk_body *b, const walk_def *def, double dx, double dy);
+/// Eye height above the feet at rest for the body's posture, m.
+KS_API double walk_body_eye_rest(const walk_body *b, const walk_def *def);
+/// Camera of a body.
+KS_API walk_camera walk_body_camera(const walk_body *b, const walk_def *def);
+/// Blend for drawing: position and pitch linearly, yaw the shortest way round.
+KS_API walk_camera walk_camera_lerp(walk_camera a, walk_camera b, double alpha);
+/// A 64-bit hash of every body field.
+KS_API uint64_t walk_body_hash(const walk_body *b);
+
+/// Validates def (KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE,
+/// KS_ERR_RANGE) and starts at x = 0. On error g is untouched.
+KS_API ks_status walk_game_init(walk_game *g, const walk_def *def);
+/// One frame: look once, then the due steps with the held keys. Returns steps run.
+KS_API int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in, ks_events *out);
+/// The camera to draw, interpolated by the clock's alpha.
+KS_API walk_camera walk_game_camera(const walk_game *g);
+KS_API const char *walk_event_name(uint32_t type);
+
+/// The course report: what walk_course_run measures. Every field is in metres,
+/// seconds or m/s and must agree at every step rate to the centimetre.
+typedef enum walk_report_field {
+  WALK_R_JUMP_TAKEOFF_X, WALK_R_JUMP_TAKEOFF_T, WALK_R_JUMP_APEX_Y, WALK_R_JUMP_LAND_X, WALK_R_JUMP_LAND_T,
+  WALK_R_JUMP_LAND_SPEED, WALK_R_STEPS_TOP_X, WALK_R_STEPS_TOP_T, WALK_R_SPRINT_X, WALK_R_SLIDE_START_X,
+  WALK_R_SLIDE_END_X, WALK_R_SLIDE_END_T, WALK_R_SLIDE_DISTANCE, WALK_R_LEDGE_X, WALK_R_LEDGE_T,
+  WALK_R_DROP_LAND_X, WALK_R_DROP_LAND_T, WALK_R_DROP_LAND_SPEED, WALK_R_EYE_AT_2_4, WALK_R_EYE_AT_7_5,
+  WALK_R_X_AT_4, WALK_R_X_AT_7_5, WALK_R_FINAL_X, WALK_R_FINAL_T,
+  walk_report_field_count
+} walk_report_field;
+
+typedef struct walk_report {
+  int32_t steps_per_second;
+  int32_t events;        ///< events seen
+  double v[walk_report_field_count];
+} walk_report;
+
+/// "jump_takeoff_x", ... (snake_case; units in docs/walk.md).
+KS_API const char *walk_report_field_name(int32_t field);
+/// Walks the scripted course (walk, jump, three steps, sprint, slide, off the
+/// ledge, land) with def's constants and rate. Script times are multiples of
+/// 1/30 s, so 30/60/120/240 steps a second see the keys change at the same
+/// moments. Errors as walk_game_init.
+KS_API ks_status walk_course_run(const walk_def *def, walk_report *out);
+/// Course length in simulated seconds.
+#define WALK_COURSE_SECONDS 9
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,235 @@
+/* The walk controller: the same course at every step rate, exact landings,
+   look once per frame, keys per step, camera blending. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kickstep/dmath.h"
+#include "kickstep/walk.h"
+
+static const int32_t rates[] = {30, 60, 120, 240};
+
+static walk_report course(int32_t rate) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = rate;
+  walk_report r;
+  assert_int_equal(walk_course_run(&d, &r), KS_OK);
+  return r;
+}
+
+/* The course gives the same report at 30, 60, 120 and 240 steps a second. */
+static void test_course_same_at_every_rate(void **st) {
+  (void)st;
+  walk_report ref = course(30);
+  char ref_text[2048], text[2048];
+  size_t n = 0;
+  for (int f = 0; f < walk_report_field_count; f++)
+    n += (size_t)snprintf(ref_text + n, sizeof ref_text - n, "%s=%.2f\n", walk_report_field_name(f), ref.v[f]);
+  for (size_t i = 1; i < 4; i++) {
+    walk_report r = course(rates[i]);
+    size_t m = 0;
+    for (int f = 0; f < walk_report_field_count; f++) {
+      double d = r.v[f] - ref.v[f];
+      if (d < 0) d = -d;
+      if (d >= 0.005) print_error("%s differs at %d/s: %.6f vs %.6f\n", walk_report_field_name(f), rates[i], r.v[f], ref.v[f]);
+      assert_true(d < 0.005);
+      m += (size_t)snprintf(text + m, sizeof text - m, "%s=%.2f\n", walk_report_field_name(f), r.v[f]);
+    }
+    assert_string_equal(text, ref_text);
+  }
+  /* The course really happened: every milestone was reached. */
+  for (int f = 0; f < walk_report_field_count; f++) assert_true(ref.v[f] != 0.0);
+  assert_true(ref.v[WALK_R_STEPS_TOP_X] == 9.2);
+  assert_true(ref.v[WALK_R_SLIDE_DISTANCE] > 5.0);
+  assert_true(ref.v[WALK_R_DROP_LAND_SPEED] > 6.3245 && ref.v[WALK_R_DROP_LAND_SPEED] < 6.3247);
+}
+
+/* Off a 1 m ledge at any rate, even odd ones: touch-down at √(2·20·1) m/s. */
+static void test_drop_lands_at_6_3246(void **st) {
+  (void)st;
+  static const int32_t odd[] = {30, 50, 60, 120, 144, 240, 1000};
+  for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+    walk_def d = walk_default_def();
+    d.steps_per_second = odd[i];
+    d.floor.risers = 1;
+    d.floor.riser_x[0] = 1.2345;
+    d.floor.height[0] = 1.0;
+    d.floor.height[1] = 0.0;
+    walk_body b;
+    assert_int_equal(walk_body_init(&b, &d, 0.0), KS_OK);
+    double land = 0.0, land_x = 0.0;
+    for (int k = 0; k < 3 * odd[i] && land == 0.0; k++) {
+      ks_events e;
+      ks_events_clear(&e);
+      walk_body_step(&b, &d, WALK_KEY_FORWARD, &e);
+      int32_t j = ks_events_find(&e, WALK_EV_LAND);
+      if (j >= 0) {
+        land = e.items[j].value[2];
+        land_x = e.items[j].value[0];
+      }
+    }
+    assert_true(land > 6.32455 && land < 6.32456);
+    double expect = ks_sqrt(40.0);
+    assert_true(ks_fabs(land - expect) < 1e-9);
+    /* Same touch-down point at every rate (walk speed reached long before). */
+    static double first_x = 0.0;
+    if (i == 0) first_x = land_x;
+    assert_true(ks_fabs(land_x - first_x) < 1e-9);
+  }
+}
+
+/* A frame that runs three steps turns the view once, not three times. */
+static void test_look_once_per_frame(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  d.steps_per_second = 120;
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  walk_input in = {0, 0, 100.0, -40.0};
+  int64_t n = walk_game_frame(&g, 3.0 / 120.0, &in, NULL);
+  assert_int_equal(n, 3);
+  assert_true(ks_f64_bits(g.body.yaw) == ks_f64_bits(100.0 * d.look_sensitivity));
+  assert_true(ks_f64_bits(g.body.pitch) == ks_f64_bits(40.0 * d.look_sensitivity));
+  /* The same displacement over a frame with one step gives the same view. */
+  walk_game h;
+  assert_int_equal(walk_game_init(&h, &d), KS_OK);
+  assert_int_equal(walk_game_frame(&h, 1.0 / 120.0, &in, NULL), 1);
+  assert_true(ks_f64_bits(g.body.yaw) == ks_f64_bits(h.body.yaw));
+  /* And a frame with no step still turns the view. */
+  walk_game z;
+  assert_int_equal(walk_game_init(&z, &d), KS_OK);
+  assert_int_equal(walk_game_frame(&z, 0.001, &in, NULL), 0);
+  assert_true(ks_f64_bits(z.body.yaw) == ks_f64_bits(h.body.yaw));
+  assert_true(ks_f64_bits(walk_game_camera(&z).yaw) == ks_f64_bits(z.body.yaw));
+}
+
+/* Held keys are read per step and scaled by the step: one second of turning is the same at any rate. */
+static void test_keys_per_step(void **st) {
+  (void)st;
+  double yaw[4];
+  for (size_t i = 0; i < 4; i++) {
+    walk_def d = walk_default_def();
+    d.steps_per_second = rates[i];
+    walk_game g;
+    assert_int_equal(walk_game_init(&g, &d), KS_OK);
+    walk_input in = {WALK_KEY_TURN_RIGHT, 0, 0.0, 0.0};
+    int64_t steps = 0;
+    for (int f = 0; f < 20; f++) steps += walk_game_frame(&g, 0.05, &in, NULL);
+    assert_int_equal(steps, rates[i]);
+    yaw[i] = g.body.yaw;
+    assert_true(ks_fabs(yaw[i] - 2.5) < 1e-12);
+  }
+  /* Three steps in one frame turn three steps' worth. */
+  walk_def d = walk_default_def();
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  walk_input in = {WALK_KEY_TURN_LEFT, 0, 0.0, 0.0};
+  assert_int_equal(walk_game_frame(&g, 3.0 / 120.0, &in, NULL), 3);
+  assert_true(ks_fabs(g.body.yaw + 3.0 * 2.5 / 120.0) < 1e-15);
+}
+
+/* Position and pitch blend; yaw takes the shortest way round. */
+static void test_camera_lerp(void **st) {
+  (void)st;
+  walk_camera a = {0.0, 1.6, 3.0, 0.2};
+  walk_camera b = {1.0, 1.8, -3.0, 0.4};
+  walk_camera m = walk_camera_lerp(a, b, 0.5);
+  assert_true(ks_fabs(m.x - 0.5) < 1e-15);
+  assert_true(ks_fabs(m.y - 1.7) < 1e-15);
+  assert_true(ks_fabs(m.pitch - 0.3) < 1e-15);
+  /* Across ±π: the middle of 3.0 and −3.0 is ±π, not 0. */
+  assert_true(ks_fabs(ks_fabs(m.yaw) - KS_PI) < 1e-12);
+  walk_camera q = walk_camera_lerp(a, b, 0.25);
+  assert_true(q.yaw > 3.0);
+  assert_true(ks_f64_bits(walk_camera_lerp(a, b, 0.0).yaw) == ks_f64_bits(ks_wrap_angle(3.0)));
+}
+
+/* The eye's settling after a step-up does not depend on the rate. */
+static void test_eye_settles_alike(void **st) {
+  (void)st;
+  double eye[4];
+  for (size_t i = 0; i < 4; i++) {
+    walk_def d = walk_default_def();
+    d.steps_per_second = rates[i];
+    d.floor.risers = 1;
+    d.floor.riser_x[0] = 0.77;
+    d.floor.height[0] = 0.0;
+    d.floor.height[1] = 0.3;
+    walk_body b;
+    assert_int_equal(walk_body_init(&b, &d, 0.0), KS_OK);
+    for (int k = 0; k < rates[i] / 2; k++) walk_body_step(&b, &d, WALK_KEY_FORWARD, NULL);
+    assert_true(b.y == 0.3);
+    eye[i] = b.eye_offset;
+    assert_true(eye[i] < -0.001);
+  }
+  for (size_t i = 1; i < 4; i++) assert_true(ks_fabs(eye[i] - eye[0]) < 1e-9);
+}
+
+static void test_walls_and_validation(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  d.floor.risers = 1;
+  d.floor.riser_x[0] = 2.0;
+  d.floor.height[1] = 1.0;
+  walk_body b;
+  assert_int_equal(walk_body_init(&b, &d, 0.0), KS_OK);
+  int walls = 0;
+  for (int k = 0; k < 240; k++) {
+    ks_events e;
+    ks_events_clear(&e);
+    walk_body_step(&b, &d, WALK_KEY_FORWARD, &e);
+    if (ks_events_find(&e, WALK_EV_WALL) >= 0) walls++;
+  }
+  assert_true(walls >= 1);
+  assert_true(b.x == 2.0);
+  assert_true(b.y == 0.0);
+
+  walk_game g, keep;
+  walk_def good = walk_default_def();
+  assert_int_equal(walk_game_init(&g, &good), KS_OK);
+  keep = g;
+  walk_def bad = good;
+  bad.gravity_mps2 = 0.0 / 0.0;
+  assert_int_equal(walk_game_init(&g, &bad), KS_ERR_NOT_FINITE);
+  bad = good;
+  bad.steps_per_second = 5;
+  assert_int_equal(walk_game_init(&g, &bad), KS_ERR_RANGE);
+  bad = good;
+  bad.floor.riser_x[1] = bad.floor.riser_x[0];
+  assert_int_equal(walk_game_init(&g, &bad), KS_ERR_RANGE);
+  bad = good;
+  bad.cookie = 1;
+  assert_int_equal(walk_game_init(&g, &bad), KS_ERR_UNINITIALISED);
+  assert_int_equal(walk_game_init(NULL, &good), KS_ERR_NULL);
+  assert_memory_equal(&g, &keep, sizeof g);
+}
+
+static void test_snapshot(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  walk_input in = {WALK_KEY_FORWARD | WALK_KEY_SPRINT, 0, 3.0, 1.0};
+  for (int f = 0; f < 90; f++) walk_game_frame(&g, 1.0 / 60.0, &in, NULL);
+  walk_game copy = g;
+  in.keys |= WALK_KEY_JUMP;
+  for (int f = 0; f < 90; f++) {
+    walk_game_frame(&g, 1.0 / 60.0, &in, NULL);
+    walk_game_frame(&copy, 1.0 / 60.0, &in, NULL);
+  }
+  assert_true(walk_body_hash(&g.body) == walk_body_hash(&copy.body));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_course_same_at_every_rate), cmocka_unit_test(test_drop_lands_at_6_3246),
+      cmocka_unit_test(test_look_once_per_frame),       cmocka_unit_test(test_keys_per_step),
+      cmocka_unit_test(test_camera_lerp),               cmocka_unit_test(test_eye_settles_alike),
+      cmocka_unit_test(test_walls_and_validation),      cmocka_unit_test(test_snapshot),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
