@@ -1,0 +1,223 @@
+/* Keepers and walls: sway and shuffle, reads, dives, saves, person in goal, jumps. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "kick_test_setups.h"
+
+static double body_x(const kick_shot *s, double t) {
+  kick_keeper_pose p;
+  kick_shot_keeper_pose_at(s, t, &p);
+  return 0.5 * (p.body_a.x + p.body_b.x);
+}
+
+/* The showman shuffles up to 0.24 m either way on a 2.2 s cycle. */
+static void test_showman_shuffle(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_thunder();
+  kick_shot s;
+  assert_int_equal(kick_shot_init(&s, &su), KS_OK);
+  double lo = 1e9, hi = -1e9;
+  for (int i = 0; i <= 600; i++) {
+    double x = body_x(&s, (double)i / 120.0) - s.keeper.stand_x;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  assert_true(hi <= 0.24 + 1e-12 && hi > 0.23);
+  assert_true(lo >= -0.24 - 1e-12 && lo < -0.23);
+  assert_true(fabs(body_x(&s, 0.3) - body_x(&s, 2.5)) < 1e-9);
+  /* The pose is a function of the clock: advancing the shot moves him. */
+  kick_keeper_pose p0, p1;
+  kick_shot_keeper_pose(&s, &p0);
+  kick_shot_advance(&s, 0.1, NULL, NULL);
+  kick_shot_advance(&s, 0.1, NULL, NULL);
+  kick_shot_keeper_pose(&s, &p1);
+  assert_true(p0.body_a.x != p1.body_a.x);
+  assert_true(p1.present && !p1.diving);
+}
+
+/* His dive starts from wherever the shuffle had taken him. */
+static void test_dive_starts_from_shuffle(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_thunder();
+  su.wind.mean_speed_mps = 0.0;
+  for (int w = 0; w < 5; w++) {
+    kick_shot s = kt_struck(su, 0.3 * (double)w, kt_launch(27.0, 0.12, -0.02, 0.0));
+    kick_shot at_strike = s;
+    kt_play_to_decision(&s);
+    assert_true(s.keeper.dive_step >= 0);
+    assert_int_equal(s.keeper.dive_step, s.keeper.read_step);
+    double want = body_x(&at_strike, (double)s.keeper.dive_step / 600.0);
+    assert_true(fabs(s.keeper.dive_from_x - want) < 1e-12);
+  }
+}
+
+/* He reads after his reaction time (a specialist at 0.6 of it). */
+static void test_read_timing(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_wall_jump();
+  su.wall.count = 0;
+  su.keeper.reaction_s = 0.2;
+  kick_shot s = kt_struck(su, 0.5, kt_launch(25.0, 0.2, 0.1, 0.0));
+  assert_int_equal(s.keeper.read_step, s.strike_step + 120);
+  su.keeper.kind = KICK_KEEPER_SPECIALIST;
+  s = kt_struck(su, 0.5, kt_launch(25.0, 0.2, 0.1, 0.0));
+  assert_int_equal(s.keeper.read_step, s.strike_step + 72);
+  kick_shot before = s;
+  for (int i = 0; i < 72; i++) kick_shot_step(&s, NULL, NULL);
+  assert_int_equal(s.keeper.dive_step, -1);
+  ks_events e;
+  ks_events_clear(&e);
+  kick_shot_step(&s, NULL, &e);
+  assert_int_equal(s.keeper.dive_step, before.strike_step + 72);
+  assert_true(ks_events_find(&e, KICK_EV_KEEPER_DIVE) >= 0);
+}
+
+/* A shot straight at a good keeper is saved; the same kick on an empty goal scores. */
+static void test_saves_shot_at_him(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_final();
+  kick_shot s = kt_struck(su, 0.5, kt_launch(18.0, 0.1, 0.0, 0.0));
+  kt_play_to_decision(&s);
+  assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_SAVED);
+  assert_true(s.keeper.touches >= 1);
+  assert_true((kick_shot_moments(&s) & KICK_MOMENT_SAVE) != 0u);
+  su.keeper.kind = KICK_KEEPER_NONE;
+  s = kt_struck(su, 0.5, kt_launch(18.0, 0.1, 0.0, 0.0));
+  kt_play_to_decision(&s);
+  assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_GOAL);
+}
+
+/* Reading errors come from the dice: rerolled copies dive to different spots. */
+static void test_reading_errors_from_dice(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_final();
+  su.keeper.kind = KICK_KEEPER_PLAIN;
+  su.keeper.rating = 0.3;
+  double first = 0.0;
+  int differ = 0;
+  for (uint64_t salt = 0; salt < 8; salt++) {
+    kick_shot s;
+    assert_int_equal(kick_shot_init(&s, &su), KS_OK);
+    assert_int_equal(kick_shot_reroll(&s, salt), KS_OK);
+    kick_launch k = kt_launch(20.0, 0.15, 0.15, 0.0);
+    assert_int_equal(kick_shot_strike(&s, &k), KS_OK);
+    for (int i = 0; i < 200; i++) kick_shot_step(&s, NULL, NULL);
+    assert_true(s.keeper.dive_step >= 0);
+    if (salt == 0) first = s.keeper.target_x;
+    else if (s.keeper.target_x != first) differ++;
+    /* His estimate (before the error) is the same for every copy. */
+  }
+  assert_true(differ >= 6);
+}
+
+/* Learners shade towards the side of the last eight shots. */
+static void test_learner_shades(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_final();
+  su.keeper.kind = KICK_KEEPER_LEARNER;
+  kick_shot plain;
+  assert_int_equal(kick_shot_init(&plain, &su), KS_OK);
+  su.history_count = 8;
+  for (int i = 0; i < 8; i++) {
+    su.history[i].x = 2.8;
+    su.history[i].y = 1.0;
+    su.history[i].outcome = KICK_OUTCOME_GOAL;
+  }
+  kick_shot learnt;
+  assert_int_equal(kick_shot_init(&learnt, &su), KS_OK);
+  assert_true(learnt.keeper.stand_x > plain.keeper.stand_x + 0.5);
+}
+
+/* A person keeps goal: no dive without a tap; a tap stamped with step N
+   starts the dive on step N, in every copy fed the same input. */
+static void test_person_in_goal(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_final();
+  su.person_in_goal = true;
+  kick_shot s = kt_struck(su, 0.5, kt_launch(24.0, 0.15, 0.2, 0.0));
+  kick_shot copy = s;
+  kick_shot untouched = s;
+  kt_play_to_decision(&untouched);
+  assert_int_equal(untouched.keeper.dive_step, -1);
+  kick_input in = {0};
+  in.has_tap = true;
+  in.tap_step = s.strike_step + 40;
+  in.tap_x = 2.0;
+  in.tap_y = 1.3;
+  ks_events e;
+  ks_events_clear(&e);
+  for (int i = 0; i < 2000 && s.phase != KICK_PHASE_DONE; i++) kick_shot_advance(&s, 1.0 / 60.0, &in, &e);
+  for (int i = 0; i < 40000 && copy.phase != KICK_PHASE_DONE; i++) kick_shot_advance(&copy, 0.45 / 120.0, &in, NULL);
+  assert_int_equal(s.keeper.dive_step, in.tap_step);
+  assert_int_equal(s.keeper.tap_applied_step, in.tap_step);
+  int idx = ks_events_find(&e, KICK_EV_KEEPER_DIVE);
+  assert_true(idx >= 0);
+  assert_true(e.items[idx].value[2] == 1.0);
+  assert_int_equal(copy.keeper.dive_step, in.tap_step);
+  assert_int_equal(kick_shot_outcome(&s), kick_shot_outcome(&copy));
+  assert_int_equal(kick_shot_decision_step(&s), kick_shot_decision_step(&copy));
+  assert_int_equal(s.phase, KICK_PHASE_DONE);
+  assert_int_equal(s.done_step, copy.done_step);
+  assert_memory_equal(&s.ball.pos, &copy.ball.pos, sizeof s.ball.pos);
+  assert_memory_equal(&s.ball.vel, &copy.ball.vel, sizeof s.ball.vel);
+}
+
+/* Walls: only players who may jump do, at strike + their drawn delay; the
+   jump is a function of the clock. */
+static void test_wall_jumps(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_wall_jump();
+  su.wall.jump_mask = 0x5u; /* players 0 and 2 */
+  kick_shot s = kt_struck(su, 0.5, kt_launch(22.0, 0.3, 0.0, 0.0));
+  for (int i = 0; i < 4; i++) {
+    if (i == 0 || i == 2) {
+      assert_true(s.wall.jump_step[i] >= s.strike_step);
+      int64_t d = s.wall.jump_step[i] - s.strike_step;
+      assert_true(d >= (int64_t)((0.12 - 0.05) * 600.0) - 1 && d <= (int64_t)((0.12 + 0.05) * 600.0) + 1);
+    } else {
+      assert_int_equal(s.wall.jump_step[i], -1);
+    }
+  }
+  kick_capsule c0, c1;
+  assert_true(kick_shot_wall_player(&s, 0, &c0));
+  int64_t peak = s.wall.jump_step[0] + (int64_t)(0.55 * 600.0 / 2.0);
+  while (kick_shot_steps(&s) < peak) kick_shot_step(&s, NULL, NULL);
+  assert_true(kick_shot_wall_player(&s, 0, &c1));
+  assert_true(c1.a.y > c0.a.y + 0.39);
+  assert_true(kick_shot_wall_player(&s, 1, &c1));
+  assert_true(c1.a.y == c0.a.y);
+  assert_false(kick_shot_wall_player(&s, 4, &c1));
+  /* Nobody jumps when the chance is zero. */
+  su.wall.jump_chance = 0.0;
+  s = kt_struck(su, 0.0, kt_launch(22.0, 0.3, 0.0, 0.0));
+  for (int i = 0; i < KICK_WALL_MAX; i++) assert_int_equal(s.wall.jump_step[i], -1);
+}
+
+/* A low drive into the wall is blocked. */
+static void test_wall_blocks(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_wall_jump();
+  su.wall.jump_mask = 0;
+  double dir = -su.spot_x / -su.spot_z; /* straight at the middle */
+  kick_shot s = kt_struck(su, 0.5, kt_launch(24.0, 0.08, dir, 0.0));
+  kt_play_to_decision(&s);
+  assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_BLOCKED);
+  assert_true(s.wall.touched != 0u);
+  assert_int_equal(s.stats.first_touch_kind, KICK_TOUCH_WALL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_showman_shuffle),     cmocka_unit_test(test_dive_starts_from_shuffle),
+      cmocka_unit_test(test_read_timing),         cmocka_unit_test(test_saves_shot_at_him),
+      cmocka_unit_test(test_reading_errors_from_dice), cmocka_unit_test(test_learner_shades),
+      cmocka_unit_test(test_person_in_goal),      cmocka_unit_test(test_wall_jumps),
+      cmocka_unit_test(test_wall_blocks),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
