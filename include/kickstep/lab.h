@@ -1,0 +1,154 @@
+/// kickstep/lab.h — the timestep lab: why a fixed step, shown with numbers.
+///
+/// Three small simulations, each a plain struct driven frame by frame:
+///
+///   - lab_loop: three objects meant to move at "the same" speed under three
+///     loop strategies. Frame-tied moves speed / reference_fps per frame (so
+///     at 15 fps it covers a quarter of the distance of a 60 fps reference);
+///     variable-dt moves speed × frame_seconds per frame (right on average,
+///     but a hitch teleports it); fixed-step banks time in a ks_clock (0.25 s
+///     frame clamp, 5 steps per frame at most) and moves speed / sim_hz per
+///     step, drawn interpolated between the last two steps. The accumulator
+///     gauge says how full the bank was before the steps and what is left.
+///   - lab_jump: the jump demo. Two balls jump with semi-implicit Euler; one
+///     integrates with each frame's own dt, the other in fixed steps. At an
+///     uneven 20 fps the variable-step ball peaks at a different height each
+///     jump; the fixed-step ball peaks at the same height, to the bit, always.
+///   - lab_spring: explicit against semi-implicit Euler on a spring. The
+///     explicit method's energy grows by (1 + k·dt²/m) every step; the
+///     semi-implicit one's stays bounded.
+///
+/// Units: metres, seconds, kilograms. All numbers come from the C side; a
+/// page only draws them.
+#ifndef KICKSTEP_LAB_H
+#define KICKSTEP_LAB_H
+
+#include "kickstep/base.h"
+#include "kickstep/clock.h"
+#include "kickstep/rng.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The three loop strategies.
+typedef enum lab_strategy {
+  LAB_FRAME_TIED = 0, ///< x += speed / reference_fps every frame
+  LAB_VARIABLE_DT,    ///< x += speed × frame_seconds every frame
+  LAB_FIXED_STEP,     ///< x += speed / sim_hz every fixed step, drawn interpolated
+  lab_strategy_count
+} lab_strategy;
+
+/// Settings of the loop comparison. Get one from lab_loop_default_def().
+typedef struct lab_loop_def {
+  double speed_mps;            ///< the "same" speed, m/s; default 2; [0, 1000]
+  double reference_fps;        ///< the frame rate the frame-tied object was tuned for; default 60; [1, 1000]
+  int32_t sim_hz;              ///< fixed steps per second; default 60; 1..1000
+  int32_t max_steps_per_frame; ///< catch-up cap; default 5; 1..1000
+  double max_frame_seconds;    ///< frame clamp of the fixed step, s; default 0.25; (0, 10]
+  int32_t interpolate;         ///< 1 = draw the fixed-step object interpolated; default 1
+  uint32_t cookie;             ///< set by lab_loop_default_def; do not touch
+} lab_loop_def;
+
+/// The loop comparison: a plain value.
+typedef struct lab_loop {
+  lab_loop_def def;
+  ks_clock clock;
+  double x[lab_strategy_count]; ///< distance travelled by each object, m (not wrapped)
+  double fixed_prev_x;          ///< the fixed-step object before its last step, m
+  double real_seconds;          ///< sum of the frames fed in, s
+  int64_t frames;
+  int64_t last_steps;           ///< steps the last frame ran
+  double gauge_before;          ///< bank after adding the last frame, in steps (may exceed 1 before a cap)
+  double gauge_after;           ///< bank left after stepping, in steps, [0, 1)
+  double dropped_seconds;       ///< simulated time thrown away by the caps, s
+} lab_loop;
+
+KS_API lab_loop_def lab_loop_default_def(void);
+/// Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE, KS_ERR_RANGE; l untouched then.
+KS_API ks_status lab_loop_init(lab_loop *l, const lab_loop_def *def);
+/// One frame of `frame_seconds` (NaN, infinities and negatives count as 0). Returns fixed steps run.
+KS_API int64_t lab_loop_frame(lab_loop *l, double frame_seconds);
+/// Changes the fixed step rate or interpolation live, keeping the objects where they are.
+KS_API ks_status lab_loop_set(lab_loop *l, int32_t sim_hz, int32_t interpolate);
+/// Where an object is drawn, m (fixed step: interpolated if enabled).
+KS_API double lab_loop_drawn(const lab_loop *l, int32_t strategy);
+
+/// Settings of the jump demo. Get one from lab_jump_default_def().
+typedef struct lab_jump_def {
+  double gravity_mps2;   ///< default 30; (0, 1000]
+  double jump_speed_mps; ///< default 10; (0, 1000]
+  int32_t sim_hz;        ///< fixed steps per second; default 60; 1..1000
+  int32_t pad_;
+  double fps;            ///< frames per second of lab_jump_next_frame; default 20; [1, 1000]
+  double jitter;         ///< frame length varies by ± jitter/2 of itself; default 0.4; [0, 1.9]
+  uint64_t seed;         ///< seed of the frame-time jitter; default 1
+  uint32_t cookie;
+} lab_jump_def;
+
+/// Most peaks remembered per ball.
+#define LAB_JUMP_MAX_PEAKS 32
+
+/// One ball: semi-implicit Euler under gravity, bouncing off nothing.
+typedef struct lab_ball {
+  double y, vy;          ///< m, m/s
+  double peak;           ///< highest y of the current jump, m
+  int32_t airborne;
+  int32_t pending;       ///< a press waiting for the next update (never lost)
+  int32_t peaks;         ///< completed jumps recorded
+  int32_t pad_;
+  double peak_y[LAB_JUMP_MAX_PEAKS]; ///< peak of each completed jump (ring after the max)
+} lab_ball;
+
+/// The jump demo: a plain value.
+typedef struct lab_jump {
+  lab_jump_def def;
+  ks_clock clock;
+  ks_rng frame_rng;      ///< jitter of lab_jump_next_frame
+  lab_ball variable;     ///< integrated with each frame's dt
+  lab_ball fixed;        ///< integrated in fixed steps
+  double fixed_prev_y;   ///< fixed ball before its last step, for drawing
+  double line_y;         ///< the fixed-step peak height (where the line is drawn), m
+} lab_jump;
+
+KS_API lab_jump_def lab_jump_default_def(void);
+KS_API ks_status lab_jump_init(lab_jump *j, const lab_jump_def *def);
+/// A press: both balls jump at their next update if on the ground.
+KS_API void lab_jump_press(lab_jump *j);
+/// The next frame length of an uneven `fps` display (from the demo's own dice), s.
+KS_API double lab_jump_next_frame(lab_jump *j);
+/// One frame: the variable ball takes one update of frame_seconds, the fixed ball the due steps.
+KS_API int64_t lab_jump_frame(lab_jump *j, double frame_seconds);
+/// Where the fixed ball is drawn (interpolated), m.
+KS_API double lab_jump_fixed_drawn(const lab_jump *j);
+/// Peak of the ball's k-th completed jump (0 if none).
+KS_API double lab_ball_peak(const lab_ball *b, int32_t k);
+
+/// Settings of the spring. Get one from lab_spring_default_def().
+typedef struct lab_spring_def {
+  double stiffness_npm;  ///< k, N/m; default 4π² (a 1 s period with 1 kg); (0, 10^6]
+  double mass_kg;        ///< default 1; (0, 10^6]
+  double x0_m;           ///< start displacement, m; default 1
+  double v0_mps;         ///< start velocity, m/s; default 0
+  double dt_s;           ///< step, s; default 1/30; (0, 1]
+  uint32_t cookie;
+} lab_spring_def;
+
+typedef struct lab_spring {
+  lab_spring_def def;
+  double ex, ev;         ///< explicit Euler: x += v·dt; v += a(x_old)·dt
+  double sx, sv;         ///< semi-implicit Euler: v += a(x)·dt; x += v_new·dt
+  int64_t steps;
+} lab_spring;
+
+KS_API lab_spring_def lab_spring_default_def(void);
+KS_API ks_status lab_spring_init(lab_spring *s, const lab_spring_def *def);
+/// One step of both integrators.
+KS_API void lab_spring_step(lab_spring *s);
+/// ½mv² + ½kx² of the explicit (0) or semi-implicit (1) integrator, J.
+KS_API double lab_spring_energy(const lab_spring *s, int32_t which);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
