@@ -7,9 +7,14 @@
 /// the same bits on every compiler, optimisation level and architecture.
 ///
 /// Accuracy: each transcendental is within 1 ulp of the correctly rounded
-/// result over its documented domain, checked against MPFR for >= 10^6
-/// inputs per function (tests/core/test_dmath_mpfr.c). Special values follow
-/// C99 Annex F where it is cheap (NaN in, NaN out; exp(-inf) = 0; log(0) = -inf).
+/// result over its documented domain (in practice almost always correctly
+/// rounded), checked against MPFR for >= 10^6 inputs per function
+/// (tests/dmath/test_dmath_mpfr.c); measured figures are in docs/dmath.md.
+/// Special values follow C99 Annex F (NaN in, NaN out; exp(-inf) = +0;
+/// log(0) = -inf; pow's special cases; atan2's signed zeros and quadrants;
+/// odd functions keep the sign of zero). Outside a function's domain the
+/// result is the documented value, never a trap: no errno, no exceptions
+/// looked at.
 #ifndef KICKSTEP_DMATH_H
 #define KICKSTEP_DMATH_H
 
@@ -33,39 +38,55 @@ static inline double ks_fmax(double a, double b) { return a > b ? a : b; }
 static inline double ks_clamp(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
 static inline double ks_lerp(double a, double b, double t) { return a + (b - a) * t; }
 
-/// Exact: largest integer <= x (NaN and ±inf pass through).
+/// Exact: largest integer <= x (NaN and ±inf pass through; floor(-0) = -0).
 KS_API double ks_floor(double x);
-/// Exact: smallest integer >= x.
+/// Exact: smallest integer >= x (ceil(-0.5) = -0).
 KS_API double ks_ceil(double x);
-/// Exact: nearest integer, ties away from zero.
+/// Exact: nearest integer, ties away from zero (round(-0.4) = -0).
 KS_API double ks_round(double x);
-/// Exact: x - y × trunc(x / y), as C's fmod.
+/// Exact: x - y × trunc(x / y) computed without rounding, as C's fmod; the
+/// sign of x. NaN when y is 0 or x is infinite; x when y is infinite.
 KS_API double ks_fmod(double x, double y);
 
-/// e^x. Domain: all doubles (overflow to +inf above ~709.78, 0 below ~-745.13).
+/// e^x. Domain: all doubles. +inf above ~709.78 (and for +inf), +0 below
+/// ~-745.13 (and for -inf); subnormal results are within 1 ulp too.
 KS_API double ks_exp(double x);
-/// Natural logarithm. Domain: x > 0 (log(0) = -inf, negative -> NaN).
+/// Natural logarithm. Domain: x > 0, subnormals included. log(±0) = -inf,
+/// log(+inf) = +inf, log(x < 0) = NaN.
 KS_API double ks_log(double x);
-/// x^y. Domain: x > 0 and any finite y with a finite result; x <= 0 per C99 for integer y.
+/// x^y. Domain: all pairs; within 1 ulp wherever the result is finite and
+/// nonzero. Negative x: integer y gives ±|x|^y, other y gives NaN. Special
+/// cases as C99: pow(x, ±0) = 1 and pow(1, y) = 1 even for NaN, pow(-1, ±inf)
+/// = 1, pow(±0, y) and pow(±inf, y) by the sign and oddness of y, pow(x, ±inf)
+/// by |x| <> 1. Overflow gives ±inf, underflow ±0 (the sign of an odd power).
 KS_API double ks_pow(double x, double y);
-/// Sine and cosine. Domain: |x| <= 2^20 × pi (documented reduction range).
+/// Sine and cosine. Domain: |x| <= 2^20 × pi (about 3.29e6); outside it,
+/// and for ±inf and NaN, the result is NaN. sin(-0) = -0.
 KS_API double ks_sin(double x);
 KS_API double ks_cos(double x);
-/// Both at once (same bits as ks_sin and ks_cos).
+/// Both at once: the same bits as ks_sin and ks_cos, for one range reduction.
 KS_API void ks_sincos(double x, double *s, double *c);
-/// Tangent. Domain as ks_sin.
+/// Tangent. Domain as ks_sin (NaN outside).
 KS_API double ks_tan(double x);
-/// Arc tangent, in (-pi/2, pi/2).
+/// Arc tangent, in [-pi/2, pi/2] (±inf give ±pi/2 rounded). All doubles.
 KS_API double ks_atan(double x);
-/// Angle of (x, y) in (-pi, pi], C99 conventions.
+/// Angle of the point (x, y) in [-pi, pi], C99 conventions: the sign of y
+/// (zero included) is the sign of the result; atan2(±0, -0) = ±pi,
+/// atan2(±0, +0) = ±0; infinities give multiples of pi/4. All doubles.
 KS_API double ks_atan2(double y, double x);
-/// Arc sine and arc cosine. Domain [-1, 1].
+/// Arc sine in [-pi/2, pi/2] and arc cosine in [0, pi]. Domain [-1, 1];
+/// NaN outside.
 KS_API double ks_asin(double x);
 KS_API double ks_acos(double x);
-/// Hyperbolic tangent (all doubles).
+/// Hyperbolic tangent. All doubles; ±1 for |x| > 22, tanh(-0) = -0.
 KS_API double ks_tanh(double x);
 
-/// Wraps an angle into (-pi, pi].
+/// Wraps an angle into (-KS_PI, KS_PI] (KS_PI is the double just below pi):
+/// a itself when already inside, otherwise a - 2 pi k rounded once for
+/// |a| <= 2^24 (results that round onto -KS_PI become KS_PI, the same
+/// angle). Beyond 2^24 rad the exact remainder by the double 2 × KS_PI is used
+/// (still in range, but off from the true angle by about |a| × 4e-17 rad).
+/// NaN for NaN and ±inf.
 KS_API double ks_wrap_angle(double a);
 
 #ifdef __cplusplus
