@@ -1,0 +1,162 @@
+// Shared helpers of the browser tests: the static server, Debian's Chromium
+// through playwright-core, console-error capture, screenshots and a blank check.
+//
+// Nothing here downloads a browser. If chromium is missing, launch() throws a
+// message that says how to install it, and the test fails (never skips).
+import { spawn, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const requireWeb = createRequire(join(ROOT, 'web', 'package.json'));
+
+export function args() {
+  const a = process.argv.slice(2);
+  const out = {};
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].startsWith('--')) out[a[i].slice(2)] = a[i + 1], i++;
+  }
+  if (!out.build) throw new Error('usage: node <test>.mjs --build BUILD_DIR');
+  out.build = resolve(out.build);
+  return out;
+}
+
+/** Counts checks; report() prints "N passed, N failed" and sets the exit code. */
+export function checker(name) {
+  let passed = 0;
+  let failed = 0;
+  return {
+    ok(cond, what, detail = '') {
+      if (cond) {
+        passed++;
+        console.log(`ok - ${what}`);
+      } else {
+        failed++;
+        console.log(`FAIL - ${what}${detail ? `: ${detail}` : ''}`);
+      }
+      return cond;
+    },
+    report() {
+      console.log(`${name}: ${passed} passed, ${failed} failed`);
+      process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+    },
+  };
+}
+
+/** Starts tools/serve.mjs on a free loopback port; resolves to {url, stop}. */
+export function serve(siteDir, mounts = []) {
+  const argv = [join(ROOT, 'tools', 'serve.mjs'), siteDir, '--port', '0'];
+  for (const m of mounts) argv.push('--mount', m);
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`server did not start: ${out}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res({ url: m[1], stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => rej(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+export function chromiumPath() {
+  try {
+    return execFileSync('bash', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('chromium is not installed: run `bash tools/deps.sh` (Debian package chromium). Browser tests never download a browser.');
+  }
+}
+
+/** Launches Debian's Chromium headless in a throwaway profile; returns {context, close}. */
+export async function launch(viewport = { width: 1280, height: 800 }, extra = {}) {
+  let pw;
+  try {
+    pw = requireWeb('playwright-core');
+  } catch {
+    throw new Error('playwright-core is missing in web/node_modules: run `bash tools/deps.sh --web`');
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'ks-chromium-'));
+  const context = await pw.chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--autoplay-policy=no-user-gesture-required'],
+    ...extra,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Records console errors and page errors of a page. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  return errors;
+}
+
+/**
+ * Saves a screenshot under BUILD/web-shots/ and measures it in the page itself:
+ * returns {file, stddev, distinct} of the luminance over a grid of pixels. A blank
+ * (single-colour) image has stddev 0 and one distinct value.
+ */
+export async function shot(page, build, name) {
+  const dir = join(build, 'web-shots');
+  mkdirSync(dir, { recursive: true });
+  const png = await page.screenshot();
+  const file = join(dir, `${name}.png`);
+  writeFileSync(file, png);
+  const stats = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0, sum = 0, sum2 = 0;
+    const seen = new Set();
+    for (let y = 0; y < c.height; y += 4) {
+      for (let x = 0; x < c.width; x += 4) {
+        const i = (y * c.width + x) * 4;
+        const l = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+        sum += l; sum2 += l * l; n++;
+        seen.add((d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3));
+      }
+    }
+    const mean = sum / n;
+    return { stddev: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), distinct: seen.size };
+  }, png.toString('base64'));
+  return { file, ...stats };
+}
+
+/** Wraps a test body: prints the error and fails the process on any throw. */
+export async function run(name, body) {
+  const t = checker(name);
+  try {
+    await body(t);
+  } catch (e) {
+    t.ok(false, 'test ran to the end', e.stack || String(e));
+  }
+  t.report();
+}

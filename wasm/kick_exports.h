@@ -1,0 +1,83 @@
+/// wasm/kick_exports.h — names shared by the free-kick exports and their native test driver.
+///
+/// The view is one flat array of doubles that the page reads each frame. Its
+/// fields are listed once here; the page looks each one up by name
+/// (kick_view_name), so adding a field never shifts what the page reads.
+#ifndef KICKSTEP_WASM_KICK_EXPORTS_H
+#define KICKSTEP_WASM_KICK_EXPORTS_H
+
+#include <stdint.h>
+
+#define KX_WALL_FIELDS(X, i) X(wall##i##_ax) X(wall##i##_ay) X(wall##i##_az) X(wall##i##_bx) X(wall##i##_by) X(wall##i##_bz) X(wall##i##_r)
+#define KX_RING_FIELDS(X, i) X(ring##i##_x) X(ring##i##_y) X(ring##i##_z) X(ring##i##_r) X(ring##i##_hit)
+
+/// Every field of the view, in order. Units: metres, seconds, m/s, rad/s.
+#define KX_VIEW_FIELDS(X)                                                                  \
+  X(screen) X(mode) X(level) X(level_count) X(day) X(attempt) X(attempts_max) X(goals)     \
+  X(stars) X(passed) X(time) X(steps) X(alpha) X(phase) X(outcome) X(moments)              \
+  X(last_outcome) X(last_moments) X(time_scale) X(slow_motion) X(replay) X(paused)         \
+  X(shake) X(effects) X(person_keeper) X(tapped) X(spot_x) X(spot_z) X(wet)                \
+  X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                           \
+  X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate) X(ball_held) X(in_net) X(crossed)          \
+  X(cross_x) X(cross_y) X(cross_z) X(launch_speed) X(bend)                                 \
+  X(wind_x) X(wind_z) X(wind_speed) X(wind_mean) X(wind_gustiness)                         \
+  X(keeper_present) X(keeper_diving) X(keeper_dive)                                        \
+  X(keeper_ax) X(keeper_ay) X(keeper_az) X(keeper_bx) X(keeper_by) X(keeper_bz) X(keeper_r) \
+  X(keeper_s0x) X(keeper_s0y) X(keeper_s0z) X(keeper_s1x) X(keeper_s1y) X(keeper_s1z)      \
+  X(keeper_g0x) X(keeper_g0y) X(keeper_g0z) X(keeper_g1x) X(keeper_g1y) X(keeper_g1z)      \
+  X(keeper_arm_r) X(wall_count)                                                            \
+  KX_WALL_FIELDS(X, 0) KX_WALL_FIELDS(X, 1) KX_WALL_FIELDS(X, 2)                           \
+  KX_WALL_FIELDS(X, 3) KX_WALL_FIELDS(X, 4) KX_WALL_FIELDS(X, 5)                           \
+  X(ring_count) KX_RING_FIELDS(X, 0) KX_RING_FIELDS(X, 1) KX_RING_FIELDS(X, 2)             \
+  KX_RING_FIELDS(X, 3)                                                                     \
+  X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)  \
+  X(hash_hi) X(hash_lo)
+
+/// kick_set_option ids.
+enum {
+  KX_OPT_EFFECTS = 0,       ///< slow motion, replays and shake: 1 on (default), 0 off
+  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps (from the next kick): 0 off (default)
+};
+
+/// Events the page gets besides the simulation's own (kick_event_type).
+enum {
+  KX_EV_SLOW_START = 100,
+  KX_EV_SLOW_END = 101,
+  KX_EV_REPLAY_START = 102,
+  KX_EV_REPLAY_END = 103, ///< subject 1 when skipped by a tap
+  KX_EV_SHAKE = 104,      ///< value[0]: strength 0..1
+};
+
+/* The exports, for the native driver (the page calls them by export name). */
+int32_t kick_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);
+int32_t kick_init_daily(int32_t day);
+int32_t kick_next(void);
+int32_t kick_level_count(void);
+const char *kick_level_name(int32_t level);
+const char *kick_level_venue(int32_t level);
+int32_t kick_set_option(int32_t id, double value);
+int32_t kick_swipe_begin(double aspect);
+int32_t kick_swipe_point(double t, double x, double y);
+int32_t kick_swipe_end(void);
+int32_t kick_advance(double frame_seconds);
+void kick_pause(void);
+void kick_resume(void);
+int32_t kick_skip(void);
+int32_t kick_keeper_tap(double x, double y);
+int32_t kick_share_encode(void);
+int32_t kick_share_load(int32_t len);
+char *kick_text(void);
+int32_t kick_text_capacity(void);
+double *kick_view(void);
+int32_t kick_view_count(void);
+const char *kick_view_name(int32_t i);
+double *kick_events(void);
+int32_t kick_event_count(void);
+const char *kick_event_name_x(int32_t type);
+const char *kick_outcome_name_x(int32_t o);
+const char *kick_moment_name_x(int32_t bit);
+const char *kick_status_name_x(int32_t s);
+uint32_t kick_hash_lo(void);
+uint32_t kick_hash_hi(void);
+
+#endif
