@@ -214,6 +214,12 @@ KS_API ks_status brake_director_set_policy(brake_director *d, const brake_policy
 /// steps (at most the guard), each with the policy's pedal (or `pedal`), and
 /// appends every step's events to out (may be NULL). Returns the steps run.
 KS_API int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out);
+/// The same frame in two halves, for a driver outside C that decides the pedal
+/// step by step (the page's console policies): brake_director_begin_frame eases
+/// the scale and returns the steps due; call brake_director_step that many times.
+KS_API int64_t brake_director_begin_frame(brake_director *d, double frame_seconds);
+/// One step with the policy's pedal (or `pedal` for a human driver).
+KS_API void brake_director_step(brake_director *d, bool pedal, ks_events *out);
 
 #ifdef __cplusplus
 }

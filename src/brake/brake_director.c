@@ -65,7 +65,7 @@ ks_status brake_director_set_policy(brake_director *d, const brake_policy *p) {
   return KS_OK;
 }
 
-int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out) {
+int64_t brake_director_begin_frame(brake_director *d, double frame_seconds) {
   if (!d) return 0;
   double dt = (ks_is_finite(frame_seconds) && frame_seconds > 0.0) ? frame_seconds : 0.0;
   if (dt > d->def.max_frame_seconds) dt = d->def.max_frame_seconds;
@@ -75,12 +75,18 @@ int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal
   d->target_scale = slow ? d->def.slowmo_scale : 1.0;
   d->time_scale += (d->target_scale - d->time_scale) * ks_fmin(1.0, dt * d->def.ease_rate);
   ks_clock_set_time_scale(&d->clock, d->time_scale);
-
-  int64_t n = ks_clock_advance(&d->clock, dt);
-  for (int64_t i = 0; i < n; i++) {
-    bool p = brake_policy_pedal(&d->policy, &d->sim, pedal);
-    brake_sim_step(&d->sim, p, out);
-  }
   d->frames++;
+  return ks_clock_advance(&d->clock, dt);
+}
+
+void brake_director_step(brake_director *d, bool pedal, ks_events *out) {
+  if (!d) return;
+  brake_sim_step(&d->sim, brake_policy_pedal(&d->policy, &d->sim, pedal), out);
+}
+
+int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out) {
+  if (!d) return 0;
+  int64_t n = brake_director_begin_frame(d, frame_seconds);
+  for (int64_t i = 0; i < n; i++) brake_director_step(d, pedal, out);
   return n;
 }
