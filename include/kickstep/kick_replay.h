@@ -1,0 +1,141 @@
+/// kickstep/kick_replay.h — replays as bytes and as share codes.
+///
+/// A replay is everything needed to play one kick again, bit for bit: the
+/// setup, the kick (launch bits), how many steps the ball waited on the spot
+/// before the strike, the stamped input log of a person in goal, and what the
+/// kick is expected to end in (outcome, moments, decision step, crossing bits,
+/// the state hash on the decision step, and a state hash every 60 steps of the
+/// flight). The byte format is in docs/replays.md; it ends with an FNV-1a 64
+/// checksum of everything before it.
+///
+/// Decoding checks, in order: length of the header (KS_ERR_TRUNCATED), the
+/// magic (KS_ERR_FORMAT, field "magic"), the version (a newer one gives
+/// KS_ERR_VERSION naming it; 0 is KS_ERR_FORMAT), the declared length against
+/// the bytes given (short: KS_ERR_TRUNCATED; long: KS_ERR_FORMAT "length"),
+/// the checksum (KS_ERR_CHECKSUM), then every field (KS_ERR_FORMAT naming the
+/// field). It decodes into a temporary and copies out only on success:
+/// nothing is ever half-loaded. kick_replay_error_text says what is wrong in
+/// one human sentence.
+///
+/// A share code is the same bytes in base64url (RFC 4648 §5, no padding):
+/// only A-Z a-z 0-9 - _, safe in a URL. Decoding rejects any other
+/// character, an impossible length and non-zero unused trailing bits, so every
+/// single-character change and every truncation is detected.
+///
+/// Freestanding: no libc, no allocation. File I/O is in kickstep/host_replay.h.
+#ifndef KICKSTEP_KICK_REPLAY_H
+#define KICKSTEP_KICK_REPLAY_H
+
+#include "kickstep/base.h"
+#include "kickstep/kick.h"
+#include "kickstep/kick_director.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KICK_REPLAY_MAGIC0 'K'
+#define KICK_REPLAY_MAGIC1 'S'
+#define KICK_REPLAY_MAGIC2 'R'
+#define KICK_REPLAY_MAGIC3 'P'
+#define KICK_REPLAY_VERSION 1u            ///< the format version this build writes and reads
+#define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS
+#define KICK_REPLAY_CHECKPOINT_STEPS 60   ///< a state hash every 60 steps (0.1 s) of the flight
+#define KICK_REPLAY_MAX_CHECKPOINTS 100   ///< up to 10 s of flight
+#define KICK_REPLAY_MAX_WAIT_STEPS 36000  ///< at most 60 s on the spot
+#define KICK_REPLAY_MAX_FLIGHT_STEPS 6000 ///< a re-simulation gives up after 10 s of flight
+#define KICK_REPLAY_MAX_BYTES 2048        ///< no encoded replay is longer
+#define KICK_REPLAY_MAX_CODE 2736         ///< no share code is longer (4/3 of the bytes), without NUL
+#define KICK_REPLAY_HEADER_BYTES 12       ///< magic 4, version 2, flags 2, payload length 4
+#define KICK_REPLAY_CHECKSUM_BYTES 8
+
+/// One replay.
+typedef struct kick_replay {
+  kick_setup setup;                 ///< the setup (validated with kick_setup_validate)
+  kick_launch launch;               ///< the kick, bit for bit
+  int64_t wait_steps;               ///< steps on the spot before the strike, 0..36000
+  int32_t input_count;              ///< 0..8
+  kick_input inputs[KICK_REPLAY_MAX_INPUTS]; ///< keeper taps, each with has_tap true, by tap_step
+  /* what the kick must end in */
+  kick_outcome outcome;             ///< not NONE
+  uint32_t moments;                 ///< kick_moment bits
+  int64_t decision_step;            ///< the clock's total_steps after the deciding step
+  bool crossed;                     ///< the ball reached the goal line
+  uint64_t crossing_bits[3];        ///< ks_f64_bits of the crossing x, y, z (0 when !crossed)
+  uint64_t final_hash;              ///< kick_shot_hash right after the deciding step
+  int32_t checkpoint_count;         ///< hashes after strike + 60 k steps (k = 1..), while undecided
+  uint64_t checkpoints[KICK_REPLAY_MAX_CHECKPOINTS];
+} kick_replay;
+
+/// What went wrong while decoding (all fields set on every call).
+typedef struct kick_replay_error {
+  ks_status status;                 ///< KS_OK when nothing is wrong
+  char field[40];                   ///< the field or check that failed ("magic", "setup.wind", "checksum"...)
+  uint32_t version;                 ///< the version found (for KS_ERR_VERSION)
+  uint64_t have;                    ///< bytes/characters given (for KS_ERR_TRUNCATED)
+  uint64_t need;                    ///< bytes/characters needed (for KS_ERR_TRUNCATED)
+  uint64_t offset;                  ///< byte (or character) offset of the problem
+  bool share_code;                  ///< the input was a share code (texts say "share code")
+} kick_replay_error;
+
+/// The result of a verification.
+typedef struct kick_replay_verify_result {
+  bool identical;
+  int64_t step;                     ///< first diverging step (-1 when identical)
+  char field[40];                   ///< the diverging field ("checkpoint_hash", "decision_step", "crossing.x", ...)
+  uint64_t expected;                ///< expected value (bits for doubles), as stored
+  uint64_t actual;                  ///< re-simulated value
+} kick_replay_verify_result;
+
+/// Records the director's kick (struck and decided; the before-strike copy,
+/// the launch and the input log) and re-simulates it once to fill the
+/// expected outcome, hashes and checkpoints. KS_ERR_STATE if not struck or
+/// not decided yet.
+KS_API ks_status kick_replay_from_director(const kick_director *d, kick_replay *out);
+
+/// Builds a replay from its inputs (setup, wait, launch, taps) and simulates
+/// it to fill the expectations. Errors as the setup and launch validation,
+/// KS_ERR_RANGE for wait_steps / input_count, KS_ERR_STATE if the kick is not
+/// decided within 10 s. Untouched on error.
+KS_API ks_status kick_replay_record(const kick_setup *setup, int64_t wait_steps,
+                                    const kick_launch *launch, const kick_input *inputs,
+                                    int32_t input_count, kick_replay *out);
+
+/// Re-simulates and compares; names the first diverging step and field.
+/// Returns KS_ERR_NULL or the setup's/launch's validation error (the replay is
+/// unusable), else KS_OK with the result filled.
+KS_API ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *res);
+
+/// The shot of the replay, just before the strike (init + wait_steps steps).
+KS_API ks_status kick_replay_before_strike(const kick_replay *r, kick_shot *out);
+
+/// Bytes needed to encode r (0 if r is invalid).
+KS_API size_t kick_replay_encoded_size(const kick_replay *r);
+/// Encodes r into buf. Returns KS_OK and *len, KS_ERR_CAPACITY if cap is too
+/// small, KS_ERR_NULL, or KS_ERR_FORMAT if r itself is invalid (err names the field).
+KS_API ks_status kick_replay_encode(const kick_replay *r, uint8_t *buf, size_t cap, size_t *len,
+                                    kick_replay_error *err);
+/// Decodes bytes; *out is written only on KS_OK. err may be NULL.
+KS_API ks_status kick_replay_decode(const uint8_t *buf, size_t len, kick_replay *out,
+                                    kick_replay_error *err);
+
+/// Share code: writes a NUL-terminated base64url string into code (cap
+/// includes the NUL). Returns KS_OK and *len (without NUL), KS_ERR_CAPACITY, ...
+KS_API ks_status kick_replay_share_encode(const kick_replay *r, char *code, size_t cap, size_t *len,
+                                          kick_replay_error *err);
+/// Decodes a share code of `len` characters (need not be NUL-terminated).
+/// *out is written only on KS_OK. err may be NULL.
+KS_API ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *out,
+                                          kick_replay_error *err);
+
+/// One human sentence for an error, NUL-terminated in buf (truncated to cap).
+/// Returns the length written (without NUL).
+KS_API size_t kick_replay_error_text(const kick_replay_error *err, char *buf, size_t cap);
+/// One human sentence for a verification result ("identical" or
+/// "diverges at step N: field expected E, got A").
+KS_API size_t kick_replay_verify_text(const kick_replay_verify_result *res, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
