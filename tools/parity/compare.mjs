@@ -27,12 +27,27 @@ function has(o, k) {
   return Object.prototype.hasOwnProperty.call(o, k);
 }
 
+// The decimal of a double given as 16 hex digits, as ks_fmt_f64 writes it
+// (JavaScript's String(x) is the same shortest form, except for -0, NaN, inf).
+function hexToText(hex) {
+  if (!/^[0-9a-f]{16}$/.test(hex)) return null;
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setUint32(0, parseInt(hex.slice(0, 8), 16));
+  dv.setUint32(4, parseInt(hex.slice(8), 16));
+  const x = dv.getFloat64(0);
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
 function show(o, k) {
   if (!has(o, k)) return '(missing)';
   const hex = o[k + '_hex'];
   const v = o[k];
-  const dec = typeof v === 'string' ? v : JSON.stringify(v);
-  return typeof hex === 'string' ? `${dec} (bits ${hex})` : dec;
+  const fromBits = typeof hex === 'string' ? hexToText(hex) : null;
+  if (fromBits !== null) return `${fromBits} (bits ${hex})`;
+  return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 function same(a, b) {

@@ -14,7 +14,7 @@
 # a native main (tools/parity/host_main.c) or the wasm glue (wasm_glue.c).
 # Every configuration uses -ffp-contract=off -fno-math-errno; i386 adds
 # -msse2 -mfpmath=sse. Exit status of run: 0 all identical, 1 a difference or
-# a missing golden, 2 a build or tool failure.
+# a missing golden, 2 a build or tool failure. KS_GOLDEN_DIR overrides tests/golden.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -107,7 +107,7 @@ build() { # $1 config, $2 workdir
 }
 
 run() { # $1 config, $2 workdir, $3 ks-timeline (optional)
-  local cfg=$1 work=$2 tool=${3:-} golden="$ROOT/tests/golden" fails=0 n=0 name f
+  local cfg=$1 work=$2 tool=${3:-} golden="${KS_GOLDEN_DIR:-$ROOT/tests/golden}" fails=0 n=0 name f
   local t0=$SECONDS
   build "$cfg" "$work"
   rm -rf "$work/out"
