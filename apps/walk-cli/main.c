@@ -85,6 +85,13 @@ int main(int argc, char **argv) {
       cJSON *r = cJSON_CreateObject();
       cJSON_AddNumberToObject(r, "steps_per_second", rep[i].steps_per_second);
       for (int f = 0; f < walk_report_field_count; f++) cJSON_AddNumberToObject(r, walk_report_field_name(f), rep[i].v[f]);
+      /* JSON numbers are printed to about 15 digits; the exact bits go alongside. */
+      cJSON *hex = cJSON_AddObjectToObject(r, "hex");
+      for (int f = 0; f < walk_report_field_count; f++) {
+        char buf[17];
+        snprintf(buf, sizeof buf, "%016llx", (unsigned long long)ks_f64_bits(rep[i].v[f]));
+        cJSON_AddStringToObject(hex, walk_report_field_name(f), buf);
+      }
       cJSON_AddItemToArray(arr, r);
     }
     cJSON_AddBoolToObject(o, "agree_to_the_centimetre", agree);

@@ -1,0 +1,142 @@
+/// wasm/walk_exports.c — the walk course's boundary with JavaScript.
+///
+/// The page (web/walk/) forwards held keys and the mouse displacement of each
+/// frame, and draws the camera and the floor read from the view. The course
+/// report at any rate comes from the same C as walk-cli.
+///
+///   walk_reset(rate) -> status                 a new game at `rate` steps/s at the course start
+///   walk_frame(seconds, keys, look_dx, look_dy) -> steps
+///   walk_view() -> ptr, walk_view_count(), walk_view_name(i)
+///   walk_floor_risers(), walk_floor() -> ptr   risers, then riser_x[i], then height[i] (risers + 1)
+///   walk_events() -> ptr, walk_event_count()   last frame's events: step, type, subject, x, t, value
+///   walk_event_name(type) -> ptr
+///   walk_report(rate) -> status                the scripted course at `rate`; values at walk_report_values()
+///   walk_report_values() -> ptr, walk_report_count(), walk_report_name(i)
+#include "kickstep/walk.h"
+
+#if defined(__wasm__)
+#define WX_EXPORT(name) __attribute__((export_name(#name)))
+#else
+#define WX_EXPORT(name)
+#endif
+
+#define WX_VIEW(X)                                                                                        \
+  X(cam_x) X(cam_y) X(cam_yaw) X(cam_pitch) X(x) X(y) X(vx) X(vy) X(eye_offset) X(grounded) X(sliding)     \
+  X(crouched) X(time) X(step) X(rate) X(alpha) X(frames)
+
+#define WX_ENUM(n) WX_V_##n,
+enum { WX_VIEW(WX_ENUM) WX_VIEW_COUNT };
+#define WX_NAME(n) #n,
+static const char *const wx_names[WX_VIEW_COUNT] = {WX_VIEW(WX_NAME)};
+
+#define WX_MAX_EVENTS 256
+
+static walk_game wx_game;
+static double wx_view[WX_VIEW_COUNT];
+static double wx_floor[2 * WALK_MAX_RISERS + 1];
+static double wx_events[WX_MAX_EVENTS * 6];
+static uint32_t wx_event_n;
+static double wx_report[walk_report_field_count];
+
+WX_EXPORT(walk_reset) int32_t walk_reset(int32_t rate);
+WX_EXPORT(walk_frame) int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy);
+WX_EXPORT(walk_view) double *walk_view(void);
+WX_EXPORT(walk_view_count) int32_t walk_view_count(void);
+WX_EXPORT(walk_view_name) const char *walk_view_name(int32_t i);
+WX_EXPORT(walk_floor_risers) int32_t walk_floor_risers(void);
+WX_EXPORT(walk_floor) double *walk_floor_values(void);
+WX_EXPORT(walk_events) double *walk_events(void);
+WX_EXPORT(walk_event_count) int32_t wx_event_count(void);
+WX_EXPORT(walk_event_name) const char *wx_event_name(int32_t type);
+WX_EXPORT(walk_report) int32_t wx_report_run(int32_t rate);
+WX_EXPORT(walk_report_values) double *walk_report_values(void);
+WX_EXPORT(walk_report_count) int32_t walk_report_count(void);
+WX_EXPORT(walk_report_name) const char *walk_report_name(int32_t i);
+
+static void wx_refresh(void) {
+  walk_camera c = walk_game_camera(&wx_game);
+  const walk_body *b = &wx_game.body;
+  double *v = wx_view;
+  v[WX_V_cam_x] = c.x;
+  v[WX_V_cam_y] = c.y;
+  v[WX_V_cam_yaw] = c.yaw;
+  v[WX_V_cam_pitch] = c.pitch;
+  v[WX_V_x] = b->x;
+  v[WX_V_y] = b->y;
+  v[WX_V_vx] = b->vx;
+  v[WX_V_vy] = b->vy;
+  v[WX_V_eye_offset] = b->eye_offset;
+  v[WX_V_grounded] = (double)b->grounded;
+  v[WX_V_sliding] = (double)b->sliding;
+  v[WX_V_crouched] = (double)b->crouched;
+  v[WX_V_time] = b->time;
+  v[WX_V_step] = (double)b->step;
+  v[WX_V_rate] = (double)wx_game.def.steps_per_second;
+  v[WX_V_alpha] = ks_clock_alpha(&wx_game.clock);
+  v[WX_V_frames] = (double)wx_game.frames;
+}
+
+int32_t walk_reset(int32_t rate) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = rate;
+  ks_status st = walk_game_init(&wx_game, &d);
+  if (st != KS_OK) {
+    d = walk_default_def();
+    walk_game_init(&wx_game, &d);
+  }
+  const walk_floor *f = &wx_game.def.floor;
+  for (int32_t i = 0; i < f->risers; i++) wx_floor[i] = f->riser_x[i];
+  for (int32_t i = 0; i <= f->risers; i++) wx_floor[f->risers + i] = f->height[i];
+  wx_event_n = 0;
+  wx_refresh();
+  return (int32_t)st;
+}
+
+int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy) {
+  walk_input in;
+  in.keys = keys;
+  in.pad_ = 0;
+  in.look_dx = look_dx;
+  in.look_dy = look_dy;
+  ks_events e;
+  ks_events_clear(&e);
+  /* A frame holds at most a quarter second of steps (the clock's clamp), so
+     the event buffer of a frame is enough. */
+  int64_t n = walk_game_frame(&wx_game, seconds, &in, &e);
+  wx_event_n = 0;
+  for (uint32_t i = 0; i < e.count && wx_event_n < WX_MAX_EVENTS; i++) {
+    const ks_event *ev = &e.items[i];
+    double *o = &wx_events[wx_event_n++ * 6];
+    o[0] = (double)ev->step;
+    o[1] = (double)ev->type;
+    o[2] = (double)ev->subject;
+    o[3] = ev->value[0];
+    o[4] = ev->value[1];
+    o[5] = ev->value[2];
+  }
+  wx_refresh();
+  return (int32_t)n;
+}
+
+double *walk_view(void) { return wx_view; }
+int32_t walk_view_count(void) { return WX_VIEW_COUNT; }
+const char *walk_view_name(int32_t i) { return i >= 0 && i < WX_VIEW_COUNT ? wx_names[i] : ""; }
+int32_t walk_floor_risers(void) { return wx_game.def.floor.risers; }
+double *walk_floor_values(void) { return wx_floor; }
+double *walk_events(void) { return wx_events; }
+int32_t wx_event_count(void) { return (int32_t)wx_event_n; }
+const char *wx_event_name(int32_t type) { return walk_event_name((uint32_t)type); }
+
+int32_t wx_report_run(int32_t rate) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = rate;
+  walk_report r;
+  ks_status st = walk_course_run(&d, &r);
+  if (st != KS_OK) return (int32_t)st;
+  for (int32_t i = 0; i < walk_report_field_count; i++) wx_report[i] = r.v[i];
+  return 0;
+}
+
+double *walk_report_values(void) { return wx_report; }
+int32_t walk_report_count(void) { return walk_report_field_count; }
+const char *walk_report_name(int32_t i) { return walk_report_field_name(i); }
