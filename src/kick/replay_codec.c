@@ -487,7 +487,8 @@ static ks_status decode_payload(rbuf *rb, kick_replay *r, kick_replay_error *e) 
   r->final_hash = r_u64(rb);
   at = rb->pos;
   uint32_t k = r_u8(rb);
-  if (k > KICK_REPLAY_MAX_CHECKPOINTS) return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+  if (k > KICK_REPLAY_MAX_CHECKPOINTS || rb->short_ || rb->len - rb->pos != (size_t)k * 8u)
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   r->checkpoint_count = (int32_t)k;
   for (uint32_t i = 0; i < k; i++) r->checkpoints[i] = r_u64(rb);
   if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
