@@ -18,6 +18,7 @@
 #include "director_test_util.h"
 #include "kickstep/hash.h"
 #include "kickstep/host_replay.h"
+#include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 
 /* A full setup: keeper, wall, wind, rings, history. */
@@ -485,6 +486,40 @@ static void test_loading_says_exactly_what_is_wrong_with_a_file(void **st) {
   rmdir(dir);
 }
 
+/* Every World Tour level: a kick played by the director in uneven frames,
+   saved as a share code, loaded and re-simulated, ends identically. */
+static void test_every_world_tour_level_replays_identically_through_a_share_code(void **st) {
+  (void)st;
+  const double gaps[5] = {1.0 / 60.0, 1.0 / 120.0, 1.0 / 37.0, 0.3 / 60.0, 1.0 / 90.0};
+  assert_true(kick_level_count() >= 1);
+  for (int32_t i = 0; i < kick_level_count(); i++) {
+    const kick_level *lv = kick_level_at(i);
+    kick_setup su;
+    assert_int_equal(kick_level_setup(lv, 1000u + (uint64_t)i, 2u, &su), KS_OK);
+    dt_rig rig;
+    assert_int_equal(dt_init(&rig, su, true), KS_OK);
+    for (int f = 0; f < 30; f++) dt_frame(&rig, gaps[f % 5], NULL);
+    kick_launch k = dt_launch(lv->aim.speed_mps, 0.2, 0.0);
+    k.direction = 0.05 - lv->spot_x / (-lv->spot_z);
+    assert_int_equal(kick_director_kick(&rig.d, &k), KS_OK);
+    for (int f = 0; f < 5000 && !kick_shot_decided(&rig.d.live); f++) dt_frame(&rig, gaps[f % 5], NULL);
+    assert_true(kick_shot_decided(&rig.d.live));
+    kick_replay r;
+    assert_int_equal(kick_replay_from_director(&rig.d, &r), KS_OK);
+    assert_int_equal(r.decision_step, rig.d.live.decision_step);
+    char code[KICK_REPLAY_MAX_CODE + 1];
+    size_t n = 0;
+    assert_int_equal(kick_replay_share_encode(&r, code, sizeof code, &n, NULL), KS_OK);
+    kick_replay back;
+    assert_int_equal(kick_replay_share_decode(code, n, &back, NULL), KS_OK);
+    kick_replay_verify_result v;
+    assert_int_equal(kick_replay_verify(&back, &v), KS_OK);
+    if (!v.identical) fail_msg("level %s: %s at step %lld", lv->id, v.field, (long long)v.step);
+    uint32_t mask = 0;
+    if (rig.d.runs[KICK_RUN_LOOKAHEAD].valid) assert_true(kick_director_runs_agree(&rig.d, &mask));
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_replay_round_trips_through_bytes),
@@ -501,6 +536,7 @@ int main(void) {
       cmocka_unit_test(test_replay_from_the_director_matches_the_live_kick),
       cmocka_unit_test(test_atomic_write_replaces_the_file_and_leaves_no_temporary),
       cmocka_unit_test(test_loading_says_exactly_what_is_wrong_with_a_file),
+      cmocka_unit_test(test_every_world_tour_level_replays_identically_through_a_share_code),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
