@@ -114,8 +114,9 @@ int main(void) {
       ks.kick_number = (uint64_t)kicks;
       kick_shot_init(&s, &ks);
       kick_shot_advance(&s, 0.1, NULL, NULL);
-      kick_launch kl = kt_launch(ks_rng_range(&r, 15.0, 33.5), ks_rng_range(&r, 0.05, 0.4),
-                                 ks_rng_range(&r, -0.25, 0.25), ks_rng_range(&r, -60.0, 60.0));
+      double sp = ks_rng_range(&r, 15.0, 33.5), el = ks_rng_range(&r, 0.05, 0.4);
+      double dir = ks_rng_range(&r, -0.25, 0.25), spin = ks_rng_range(&r, -60.0, 60.0);
+      kick_launch kl = kt_launch(sp, el, dir, spin);
       kick_shot_strike(&s, &kl);
       while (!kick_shot_decided(&s)) kick_shot_advance(&s, 0.1, NULL, NULL);
       steps += kick_shot_steps(&s) - kick_shot_strike_step(&s);

@@ -160,8 +160,11 @@ static void test_random_kicks(void **state) {
     int waits = (int)ks_rng_below(&r, 8);
     for (int i = 0; i < waits; i++) kick_shot_advance(&live, random_frame(&r), NULL, NULL);
     kick_shot copy = live;
-    kick_launch k = kt_launch(rnd(&r, 8.0, 33.5), rnd(&r, -0.05, 0.6), rnd(&r, -0.6, 0.6), rnd(&r, -80.0, 80.0));
-    k.spin_axis = ks_v3(rnd(&r, -0.4, 0.4), k.spin_axis.y, rnd(&r, -0.4, 0.4));
+    /* One draw per statement: C leaves the order of a call's arguments open. */
+    double sp = rnd(&r, 8.0, 33.5), el = rnd(&r, -0.05, 0.6), dir = rnd(&r, -0.6, 0.6), spin = rnd(&r, -80.0, 80.0);
+    kick_launch k = kt_launch(sp, el, dir, spin);
+    double axx = rnd(&r, -0.4, 0.4), axz = rnd(&r, -0.4, 0.4);
+    k.spin_axis = ks_v3(axx, k.spin_axis.y, axz);
     kick_input in = {0};
     if (su.person_in_goal) {
       in.has_tap = true;

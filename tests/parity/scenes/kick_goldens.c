@@ -102,7 +102,11 @@ static kick_launch scene_launch(ks_rng *r) {
   k.speed_mps = ks_rng_range(r, 14.0, 33.5);
   k.elevation = ks_rng_range(r, 0.05, 0.35);
   k.direction = ks_rng_range(r, -0.22, 0.22);
-  k.spin_axis = ks_v3(ks_rng_range(r, -0.3, 0.3), ks_rng_chance(r, 0.5) ? 1.0 : -1.0, ks_rng_range(r, -0.3, 0.3));
+  /* One draw per statement: the order of a call's arguments is unspecified in C. */
+  double ax = ks_rng_range(r, -0.3, 0.3);
+  double ay = ks_rng_chance(r, 0.5) ? 1.0 : -1.0;
+  double az = ks_rng_range(r, -0.3, 0.3);
+  k.spin_axis = ks_v3(ax, ay, az);
   k.spin_rate = ks_rng_range(r, 0.0, 70.0);
   return k;
 }
