@@ -104,7 +104,9 @@ ks_status kick_daily_build(int32_t y, int32_t m, int32_t d, uint64_t match_seed,
   }
 
   bool ring = ks_rng_chance(&r, 0.4);
-  double rx = ks_rng_range(&r, 1.8, 3.0) * (ks_rng_chance(&r, 0.5) ? 1.0 : -1.0);
+  /* One draw per statement: C leaves the order of draws within one expression unspecified. */
+  double rx = ks_rng_range(&r, 1.8, 3.0);
+  if (!ks_rng_chance(&r, 0.5)) rx = -rx;
   double ry = ks_rng_range(&r, 0.6, 1.9);
   kick_ring_motion motion = (kick_ring_motion)ks_rng_below(&r, (uint32_t)kick_ring_motion_count);
   double period = ks_rng_range(&r, 2.0, 4.0);
