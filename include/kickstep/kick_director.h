@@ -218,6 +218,11 @@ KS_API kick_director_def kick_director_default_def(void);
 /// KS_ERR_UNINITIALISED, and the setup's errors. Untouched on error.
 KS_API ks_status kick_director_init(kick_director *d, const kick_director_def *def);
 
+/// The next kick on a new setup, keeping the settings (effects), the frame
+/// timing (last timestamp, banked time, pause) and nothing else of the last
+/// kick. Errors as kick_shot_init; untouched on error.
+KS_API ks_status kick_director_next_kick(kick_director *d, const kick_setup *setup);
+
 /// One display refresh at target timestamp `target_seconds`. Runs the steps
 /// the frame pays for and appends the director events to out (may be NULL;
 /// out is NOT cleared first). Returns KS_ERR_NULL / KS_ERR_NOT_FINITE

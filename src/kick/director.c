@@ -116,6 +116,23 @@ ks_status kick_director_init(kick_director *d, const kick_director_def *def) {
 
 static bool usable(const kick_director *d) { return d && d->cookie == DIRECTOR_COOKIE; }
 
+ks_status kick_director_next_kick(kick_director *d, const kick_setup *setup) {
+  if (!usable(d) || !setup) return KS_ERR_NULL;
+  kick_director_def def = kick_director_default_def();
+  def.setup = *setup;
+  def.effects = d->settings.effects;
+  kick_director n;
+  ks_status st = kick_director_init(&n, &def);
+  if (st != KS_OK) return st;
+  n.paused = d->paused;
+  n.resume_pending = d->resume_pending;
+  n.last_target = d->last_target;
+  n.bank_ticks = d->bank_ticks % COST_LIVE;
+  n.frames = d->frames;
+  *d = n;
+  return KS_OK;
+}
+
 /* ------------------------------------------------------------------- inputs */
 
 /* The tap that applies at step index n: the latest one stamped at or before n. */

@@ -472,6 +472,49 @@ static void test_events_come_once_each_in_order_even_with_several_steps_per_fram
       assert_true(a.ev[i].step >= a.ev[i - 1].step);
 }
 
+static void test_a_ring_is_an_event_and_earns_slow_motion(void **st) {
+  (void)st;
+  kick_setup su = dt_penalty();
+  su.ring_count = 1;
+  su.rings[0] = kick_ring_default(0.0, 0.5);
+  dt_rig r;
+  play(&r, su, true, dt_rocket(), UNEVEN, 6);
+  assert_int_equal(r.d.live.outcome, KICK_OUTCOME_GOAL);
+  assert_true(r.d.live.moments & KICK_MOMENT_TARGET_RING);
+  int rings = 0;
+  for (int i = 0; i < LOG.n; i++)
+    if (LOG.ev[i].type == KICK_DIR_EV_RING && (LOG.ev[i].subject & KICK_DIR_EV_FROM_REPLAY) == 0u) {
+      rings++;
+      assert_int_equal(LOG.ev[i].subject, 0u);
+    }
+  assert_int_equal(rings, 1);
+  assert_int_equal(dt_count(&LOG, KICK_DIR_EV_SLOWMO_START), 1);
+  assert_true(dt_find_index(&LOG, KICK_DIR_EV_RING) < dt_find_index(&LOG, KICK_DIR_EV_GOAL));
+}
+
+static void test_the_next_kick_keeps_the_settings_and_the_frame_timing(void **st) {
+  (void)st;
+  dt_rig r;
+  play(&r, dt_penalty(), false, dt_rocket(), UNEVEN, 6);
+  double last = r.d.last_target;
+  kick_setup bad = dt_penalty();
+  bad.spot_z = 5.0;
+  kick_director keep = r.d;
+  assert_int_equal(kick_director_next_kick(&r.d, &bad), KS_ERR_RANGE);
+  assert_int_equal(kick_shot_hash(&r.d.live), kick_shot_hash(&keep.live));
+  kick_setup su = dt_penalty();
+  su.kick_number = 1;
+  assert_int_equal(kick_director_next_kick(&r.d, &su), KS_OK);
+  assert_false(r.d.settings.effects);
+  assert_false(r.d.struck);
+  assert_int_equal(r.d.mode, KICK_DIRECTOR_WAITING);
+  assert_true(r.d.last_target == last);
+  assert_int_equal(r.d.live.clock.total_steps, 0);
+  int64_t n = r.d.live.clock.total_steps;
+  dt_frame(&r, 1.0 / 120.0, NULL); /* no 1/60 s restart: the frame timing goes on */
+  assert_int_equal(r.d.live.clock.total_steps - n, 5);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_slow_motion_starts_0_24_s_before_the_decision),
@@ -495,6 +538,8 @@ int main(void) {
       cmocka_unit_test(test_a_goal_with_slow_motion_and_a_replay_is_simulated_four_times_alike),
       cmocka_unit_test(test_person_in_goal_taps_are_recorded_with_their_steps_and_fed_to_every_copy),
       cmocka_unit_test(test_events_come_once_each_in_order_even_with_several_steps_per_frame),
+      cmocka_unit_test(test_a_ring_is_an_event_and_earns_slow_motion),
+      cmocka_unit_test(test_the_next_kick_keeps_the_settings_and_the_frame_timing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
