@@ -1,0 +1,72 @@
+// The brake page in Chromium: it loads with no console error, draws a
+// non-blank picture, and its console object window.__brake drives the C game:
+// a named driver and a JavaScript driver give the native program's results.
+//   node tests/games-web/brake.test.mjs --build BUILD_DIR [--cli path/to/brake-cli]
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { args, run, serve, launch, watchErrors, shot } from '../web/lib.mjs';
+
+const opts = args();
+const site = join(opts.build, 'site');
+
+await run('games_web_brake', async (t) => {
+  const server = await serve(site);
+  const browser = await launch({ width: 1280, height: 800 });
+  try {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`); });
+    const resp = await page.goto(server.url + 'brake/', { waitUntil: 'load' });
+    t.ok(resp && resp.ok(), 'brake page answers 200');
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 15000 });
+    t.ok(await page.evaluate(() => typeof window.__brake === 'object'), 'window.__brake exists');
+
+    // The countdown runs in simulated time: after a moment the phase has moved on.
+    await page.waitForTimeout(1500);
+    const s1 = await page.evaluate(() => window.__brake.state());
+    t.ok(s1.step > 0, 'the game steps in the page', `step ${s1.step}`);
+    const a = await shot(page, opts.build, 'games-brake-countdown');
+    t.ok(a.stddev > 4 && a.distinct > 8, 'screenshot is not blank', `stddev ${a.stddev.toFixed(2)}, ${a.distinct} colours`);
+
+    // A named driver, run whole from the console.
+    const late = await page.evaluate(() => window.__brake.run('late'));
+    t.ok(late.outcome === 'short' && late.score > 950, 'late driver stops short of the ramp', JSON.stringify(late));
+    // A JS driver called per step: brake within 52 m of the ramp's foot.
+    const js = await page.evaluate(() => window.__brake.run((s) => s.gap <= 52));
+    t.ok(js.outcome === 'short' || js.outcome === 'ramp' || js.outcome === 'leap', 'JS driver runs to the end', JSON.stringify(js));
+    const same = await page.evaluate(() => window.__brake.run('at-distance:52'));
+    t.ok(js.hash === same.hash && js.score === same.score, 'JS driver per step = the same C driver', `${js.hash} vs ${same.hash}`);
+
+    if (opts.cli) {
+      for (const p of ['late', 'never', 'stunt:18']) {
+        const r = await page.evaluate((name) => window.__brake.run(name, 144), p);
+        const native = JSON.parse(spawnSync(opts.cli, ['--policy', p, '--json'], { encoding: 'utf8' }).stdout);
+        t.ok(r.hash === native.hash && r.score === native.score && r.steps === native.steps,
+          `${p}: Chromium gives the native result`, `${r.hash} ${r.score} vs ${native.hash} ${native.score}`);
+      }
+    }
+
+    // Play a leap live with a C driver and watch slow motion happen.
+    await page.evaluate(() => window.__brake.policy('never'));
+    const minScale = await page.evaluate(async () => {
+      let min = 1;
+      const t0 = performance.now();
+      while (performance.now() - t0 < 25000 && window.__brake.state().phase !== 5) {
+        await new Promise((r) => requestAnimationFrame(r));
+        min = Math.min(min, window.__brake.state().time_scale);
+      }
+      return min;
+    });
+    t.ok(minScale < 0.6, 'slow motion during the leap', `lowest time scale ${minScale.toFixed(3)}`);
+    const end = await page.evaluate(() => window.__brake.state());
+    t.ok(end.phase === 5 && end.outcome === 3, 'the live leap ends with a result', JSON.stringify({ phase: end.phase, outcome: end.outcome }));
+    const visible = await page.evaluate(() => !document.getElementById('result').hidden);
+    t.ok(visible, 'the result panel shows');
+    const b = await shot(page, opts.build, 'games-brake-result');
+    t.ok(b.stddev > 4 && b.distinct > 8, 'result screenshot is not blank');
+    t.ok(errors.length === 0, 'no console errors', errors.join(' | '));
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});
