@@ -14,20 +14,22 @@ mkdir -p "$work"
 changed="$work/core_ref.changed.jsonl"
 
 # Flip the lowest bit of vy at the line for step 4200 (its decimal changes with it).
-python3 - "$golden" "$changed" <<'PY'
-import json, struct, sys
-src, dst = sys.argv[1], sys.argv[2]
-out = []
-for line in open(src):
-    o = json.loads(line)
-    if o.get("step") == 4200 and "vy" in o:
-        bits = int(o["vy_hex"], 16) ^ 1
-        o["vy_hex"] = "%016x" % bits
-        o["vy"] = struct.unpack("<d", struct.pack("<Q", bits))[0]
-        line = json.dumps(o, separators=(",", ":")) + "\n"
-    out.append(line)
-open(dst, "w").write("".join(out))
-PY
+node - "$golden" "$changed" <<'JS'
+const fs = require('fs');
+const [src, dst] = process.argv.slice(2);
+const dv = new DataView(new ArrayBuffer(8));
+const out = fs.readFileSync(src, 'utf8').split('\n').map((line) => {
+  if (!line) return line;
+  const o = JSON.parse(line);
+  if (o.step !== 4200 || !('vy' in o)) return line;
+  const bits = BigInt('0x' + o.vy_hex) ^ 1n;
+  o.vy_hex = bits.toString(16).padStart(16, '0');
+  dv.setBigUint64(0, bits);
+  o.vy = dv.getFloat64(0);
+  return JSON.stringify(o);
+});
+fs.writeFileSync(dst, out.join('\n'));
+JS
 cmp -s "$golden" "$changed" && fail "the change did not change the file"
 
 "$tool" --help >/dev/null || fail "--help did not exit 0"
