@@ -17,6 +17,13 @@
    short moves. */
 #define SOLVER_LONG_ELEV 0.7
 #define SOLVER_NO_MISS 1.0e9
+/* Aims lower than this above the ball's radius are ground shots: tries that
+   bounce or roll there count. m. */
+#define SOLVER_GROUND_AIM 0.05
+/* How far a try that touched down first rises when no higher bound is known, rad. */
+#define SOLVER_BOUNCE_STEP 0.05
+/* An elevation bound holds only this close to the direction it was found at, rad. */
+#define SOLVER_BOUND_DIR 0.01
 
 kick_solver_def kick_solver_default_def(void) {
   kick_solver_def d;
@@ -73,7 +80,7 @@ static kick_launch make_launch(const kick_solver_def *d, double elev, double dir
 
 /* One flight in still air at the estimate rate, exactly as the shot would
    fly it at that rate (same flight step, same strike velocity). */
-static bool fly(const kick_solver_def *d, const kick_launch *k, double *cx, double *cy, double *ts) {
+static bool fly(const kick_solver_def *d, const kick_launch *k, double *cx, double *cy, double *ts, bool *bounced) {
   const double dt = 1.0 / (double)KICK_ESTIMATE_STEPS_PER_SECOND;
   const double decay = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
   const kick_pitch_def pitch = kick_pitch_default(d->wet);
@@ -88,9 +95,11 @@ static bool fly(const kick_solver_def *d, const kick_launch *k, double *cx, doub
   b.spin_axis = b.spin_rate > 0.0 ? ks_v3_norm(k->spin_axis) : still;
   b.on_ground = false;
   const int32_t n_max = (int32_t)(KICK_SOLVER_MAX_FLIGHT_SECONDS * (double)KICK_ESTIMATE_STEPS_PER_SECOND);
+  *bounced = false;
   for (int32_t i = 0; i < n_max; i++) {
     ks_vec3 p0 = b.pos;
     uint32_t f = kick_flight_step(&b, still, dt, decay, &pitch);
+    if ((f & 1u) != 0u || b.on_ground) *bounced = true;
     if (b.pos.z >= d->aim_z && p0.z < d->aim_z) {
       double u = (d->aim_z - p0.z) / (b.pos.z - p0.z);
       *cx = p0.x + (b.pos.x - p0.x) * u;
@@ -107,7 +116,8 @@ bool kick_solver_fly(const kick_solver_def *d, const kick_launch *k, double *cro
                      double *flight_s) {
   if (kick_solver_validate(d) != KS_OK || kick_launch_validate(k) != KS_OK) return false;
   double x = 0.0, y = 0.0, t = 0.0;
-  bool ok = fly(d, k, &x, &y, &t);
+  bool bounced = false;
+  bool ok = fly(d, k, &x, &y, &t, &bounced);
   if (cross_x) *cross_x = x;
   if (cross_y) *cross_y = y;
   if (flight_s) *flight_s = t;
@@ -147,11 +157,20 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
   best.miss_m = SOLVER_NO_MISS;
   bool have_prev = false;
   double pe = 0.0, pd = 0.0, pr0 = 0.0, pr1 = 0.0;
+  /* Aims above the ground are reached in the air: a try that touches the
+     ground first is too low (the crossing height is not smooth across a
+     bounce, which would throw the secant off). */
+  const bool in_air = d->aim_y >= KICK_BALL_RADIUS + SOLVER_GROUND_AIM;
+  /* Bounds on the elevation, each valid near the direction it was seen at
+     (a different direction flies a different distance). */
+  double bounce_elev = -1.0e9, bounce_dir = 0.0; /* highest elevation seen touching down first */
+  double above_elev = 1.0e9, above_dir = 0.0;    /* lowest in-air elevation seen crossing above the aim */
   int32_t tries = 0;
   while (tries < d->max_tries) {
     kick_launch k = make_launch(d, elev, dir);
     double cx = 0.0, cy = 0.0, ts = 0.0;
-    bool reached = fly(d, &k, &cx, &cy, &ts);
+    bool bounced = false;
+    bool reached = fly(d, &k, &cx, &cy, &ts, &bounced);
     tries++;
     if (!reached) {
       /* Fell short (or turned back): carry further, forget the secant history. */
@@ -162,6 +181,24 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
     }
     double r0 = cy - d->aim_y, r1 = cx - d->aim_x;
     double miss = ks_sqrt(r0 * r0 + r1 * r1);
+    if (ks_fabs(dir - bounce_dir) > SOLVER_BOUND_DIR) bounce_elev = -1.0e9;
+    if (ks_fabs(dir - above_dir) > SOLVER_BOUND_DIR) above_elev = 1.0e9;
+    if (in_air && bounced) {
+      /* Too low: rise towards the lowest elevation known to fly over the aim. */
+      if (elev > bounce_elev) {
+        bounce_elev = elev;
+        bounce_dir = dir;
+      }
+      have_prev = false;
+      double up = above_elev < 1.0e8 ? 0.5 * (above_elev - elev) : SOLVER_BOUNCE_STEP;
+      if (!(up > 1e-6)) up = SOLVER_BOUNCE_STEP;
+      elev = ks_clamp(elev + up, SOLVER_ELEV_MIN, SOLVER_ELEV_MAX);
+      continue;
+    }
+    if (r0 > 0.0 && elev < above_elev) {
+      above_elev = elev;
+      above_dir = dir;
+    }
     if (miss < best.miss_m) {
       best.launch = k;
       best.miss_m = miss;
@@ -192,7 +229,11 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
     double s1 = -(-j10 * r0 + j00 * r1) / det;
     pe = elev; pd = dir; pr0 = r0; pr1 = r1;
     have_prev = true;
-    elev = ks_clamp(elev + clamp_step(s0), SOLVER_ELEV_MIN, SOLVER_ELEV_MAX);
+    double next = elev + clamp_step(s0);
+    /* Never back into elevations that touched down first: halve the way instead. */
+    if (next <= bounce_elev && ks_fabs(dir + clamp_step(s1) - bounce_dir) <= SOLVER_BOUND_DIR)
+      next = bounce_elev + 0.5 * (elev - bounce_elev);
+    elev = ks_clamp(next, SOLVER_ELEV_MIN, SOLVER_ELEV_MAX);
     dir = ks_clamp(dir + clamp_step(s1), -SOLVER_DIR_MAX, SOLVER_DIR_MAX);
   }
   best.tries = tries;
