@@ -181,8 +181,9 @@ ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actu
     bool he = nth_line(expected, elen, &epos, &el), ha = nth_line(actual, alen, &apos, &al);
     if (!he && !ha) break;
     d->line = line;
+    bool same = he && ha && el.n == al.n && memcmp(el.p, al.p, el.n) == 0;
     cJSON *e = he ? cJSON_ParseWithLength(el.p, el.n) : NULL;
-    cJSON *a = ha ? cJSON_ParseWithLength(al.p, al.n) : NULL;
+    cJSON *a = ha && !same ? cJSON_ParseWithLength(al.p, al.n) : NULL;
     int64_t st = 0;
     if (e && cJSON_IsObject(e) && json_int(e, "step", &st)) {
       d->has_step = true;
@@ -190,7 +191,6 @@ ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actu
     } else {
       d->has_step = false;
     }
-    bool same = he && ha && el.n == al.n && memcmp(el.p, al.p, el.n) == 0;
     if (same) {
       has_prev = d->has_step;
       prev_step = st;
