@@ -82,7 +82,7 @@ static const kick_level levels[KICK_WORLD_COUNT * KICK_LEVELS_PER_WORLD] = {
    {GOAL_ONLY, STAR(true, M(TOP_CORNER) | M(ROCKET), 0u, 0u, 0.0, 0.0, "Score in the top corner or with a rocket"),
     STAR(true, 0u, 0u, KEEPER_TOUCH, 30.0, 0.0, "A rocket Rafa never touches")},
    AIM(2.9, 1.9, 33.0, -0.5)},
-  {"2-3", "Sea Wall", 2, 3, "Harbour Town", "Four in the wall from the right of the box.",
+  {"2-3", "Sea Wall", 2, 3, "Harbour Town", "Four in the wall from the left of the box.",
    5.0, -21.0, false, WIND(2.0, -0.4, 0.3, 0.2, 23u), SHOWMAN, RAFA, 0.62, 0.25, 4, 0u, 0.0,
    0, {RING(0.0, 1.2, 0.0, 0.5, STATIC, 0.0, 2.0, 0.0)},
    {GOAL_ONLY, STAR(true, M(CURLER), 0u, 0u, 0.0, 0.0, "Score a curler"),
