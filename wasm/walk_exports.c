@@ -6,6 +6,8 @@
 ///
 ///   walk_reset(rate) -> status                 a new game at `rate` steps/s at the course start
 ///   walk_frame(seconds, keys, look_dx, look_dy) -> steps
+///   walk_autopilot(on)                         walk the course script: each step takes
+///                                              its keys from C (walk_course_keys), not from JS
 ///   walk_view() -> ptr, walk_view_count(), walk_view_name(i)
 ///   walk_floor_risers(), walk_floor() -> ptr   risers, then riser_x[i], then height[i] (risers + 1)
 ///   walk_events() -> ptr, walk_event_count()   last frame's events: step, type, subject, x, t, value
@@ -22,7 +24,7 @@
 
 #define WX_VIEW(X)                                                                                        \
   X(cam_x) X(cam_y) X(cam_yaw) X(cam_pitch) X(x) X(y) X(vx) X(vy) X(eye_offset) X(grounded) X(sliding)     \
-  X(crouched) X(time) X(step) X(rate) X(alpha) X(frames)
+  X(crouched) X(time) X(step) X(rate) X(alpha) X(frames) X(autopilot)
 
 #define WX_ENUM(n) WX_V_##n,
 enum { WX_VIEW(WX_ENUM) WX_VIEW_COUNT };
@@ -37,9 +39,11 @@ static double wx_floor[2 * WALK_MAX_RISERS + 1];
 static double wx_events[WX_MAX_EVENTS * 6];
 static uint32_t wx_event_n;
 static double wx_report[walk_report_field_count];
+static int32_t wx_autopilot;
 
 WX_EXPORT(walk_reset) int32_t walk_reset(int32_t rate);
 WX_EXPORT(walk_frame) int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy);
+WX_EXPORT(walk_autopilot) void walk_autopilot(int32_t on);
 WX_EXPORT(walk_view) double *walk_view(void);
 WX_EXPORT(walk_view_count) int32_t walk_view_count(void);
 WX_EXPORT(walk_view_name) const char *walk_view_name(int32_t i);
@@ -74,6 +78,12 @@ static void wx_refresh(void) {
   v[WX_V_rate] = (double)wx_game.def.steps_per_second;
   v[WX_V_alpha] = ks_clock_alpha(&wx_game.clock);
   v[WX_V_frames] = (double)wx_game.frames;
+  v[WX_V_autopilot] = (double)wx_autopilot;
+}
+
+void walk_autopilot(int32_t on) {
+  wx_autopilot = on ? 1 : 0;
+  wx_refresh();
 }
 
 int32_t walk_reset(int32_t rate) {
@@ -102,7 +112,20 @@ int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy
   ks_events_clear(&e);
   /* A frame holds at most a quarter second of steps (the clock's clamp), so
      the event buffer of a frame is enough. */
-  int64_t n = walk_game_frame(&wx_game, seconds, &in, &e);
+  int64_t n;
+  if (wx_autopilot) {
+    /* The same frame as walk_game_frame, but each step reads the script's keys. */
+    walk_body_look(&wx_game.body, &wx_game.def, look_dx, look_dy);
+    walk_body_look(&wx_game.prev, &wx_game.def, look_dx, look_dy);
+    n = ks_clock_advance(&wx_game.clock, seconds);
+    for (int64_t i = 0; i < n; i++) {
+      wx_game.prev = wx_game.body;
+      walk_body_step(&wx_game.body, &wx_game.def, walk_course_keys(wx_game.body.step, wx_game.def.steps_per_second), &e);
+    }
+    wx_game.frames++;
+  } else {
+    n = walk_game_frame(&wx_game, seconds, &in, &e);
+  }
   wx_event_n = 0;
   for (uint32_t i = 0; i < e.count && wx_event_n < WX_MAX_EVENTS; i++) {
     const ks_event *ev = &e.items[i];

@@ -197,6 +197,9 @@ KS_API const char *walk_report_field_name(int32_t field);
 /// 1/30 s, so 30/60/120/240 steps a second see the keys change at the same
 /// moments. Errors as walk_game_init.
 KS_API ks_status walk_course_run(const walk_def *def, walk_report *out);
+/// The course script's held keys for the step that starts at step index `step`
+/// (time step / rate), so a live game can walk the course step by step.
+KS_API uint32_t walk_course_keys(int64_t step, int32_t rate);
 /// Course length in simulated seconds.
 #define WALK_COURSE_SECONDS 9
 

@@ -36,6 +36,8 @@ static uint32_t keys_at(int64_t k, int64_t rate) {
   return keys;
 }
 
+uint32_t walk_course_keys(int64_t step, int32_t rate) { return rate > 0 ? keys_at(step, rate) : 0u; }
+
 static void take(walk_report *r, const ks_events *e) {
   int landings = 0;
   for (uint32_t i = 0; i < e->count; i++) {

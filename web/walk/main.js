@@ -1,0 +1,229 @@
+// The walk page: forwards held keys (read by every step in C) and the mouse
+// displacement (applied once per frame in C), and draws the camera the C side
+// interpolates. Nothing here moves the body.
+import { loadWasm, wasmUrl } from '../src/wasm.js';
+
+const $ = (id) => document.getElementById(id);
+const KEY = { forward: 1, back: 2, sprint: 4, crouch: 8, jump: 16, left: 32, right: 64 };
+const w = await loadWasm(wasmUrl('walk'));
+const X = w.exports;
+const names = Array.from({ length: X.walk_view_count() }, (_, i) => w.str(X.walk_view_name(i)));
+const EVENTS = ['none', 'takeoff', 'apex', 'land', 'step_up', 'step_down', 'ledge', 'wall', 'slide_start', 'slide_end'];
+
+function view() {
+  const v = w.f64(X.walk_view(), names.length);
+  const o = {};
+  names.forEach((n, i) => (o[n] = v[i]));
+  return o;
+}
+let floor = { risers: [], heights: [0] };
+function readFloor() {
+  const n = X.walk_floor_risers();
+  const f = w.f64(X.walk_floor(), 2 * n + 1);
+  floor = { risers: Array.from(f.slice(0, n)), heights: Array.from(f.slice(n, 2 * n + 1)) };
+}
+
+let held = 0;
+let lookX = 0, lookY = 0;
+let auto = false;
+const log = [];
+
+function reset() {
+  X.walk_reset(Number($('rate').value));
+  X.walk_autopilot(auto ? 1 : 0);
+  readFloor();
+  log.length = 0;
+  $('events').innerHTML = '';
+}
+$('rate').addEventListener('change', reset);
+$('reset').addEventListener('click', reset);
+$('auto').addEventListener('click', () => {
+  auto = !auto;
+  $('auto').classList.toggle('on', auto);
+  reset();
+});
+
+// ---------------------------------------------------------------- input
+const codes = {
+  KeyW: KEY.forward, ArrowUp: KEY.forward, KeyS: KEY.back, ArrowDown: KEY.back, ShiftLeft: KEY.sprint,
+  ShiftRight: KEY.sprint, KeyC: KEY.crouch, ControlLeft: KEY.crouch, Space: KEY.jump, KeyQ: KEY.left,
+  ArrowLeft: KEY.left, KeyE: KEY.right, ArrowRight: KEY.right,
+};
+addEventListener('keydown', (e) => {
+  if (codes[e.code]) { held |= codes[e.code]; e.preventDefault(); }
+});
+addEventListener('keyup', (e) => { if (codes[e.code]) held &= ~codes[e.code]; });
+addEventListener('blur', () => (held = 0));
+for (const b of document.querySelectorAll('.pad button')) {
+  const bit = Number(b.dataset.key);
+  b.addEventListener('pointerdown', (e) => { e.preventDefault(); held |= bit; });
+  for (const ev of ['pointerup', 'pointerleave', 'pointercancel']) b.addEventListener(ev, () => (held &= ~bit));
+}
+const eye = $('eye');
+let dragging = false;
+eye.addEventListener('pointerdown', (e) => { dragging = true; eye.setPointerCapture(e.pointerId); });
+eye.addEventListener('pointerup', () => (dragging = false));
+eye.addEventListener('pointermove', (e) => {
+  if (!dragging) return;
+  lookX += e.movementX;
+  lookY += e.movementY;
+});
+
+// ---------------------------------------------------------------- drawing
+const side = $('side');
+const ge = eye.getContext('2d');
+const gs = side.getContext('2d');
+function fit(c, g) {
+  const dpr = Math.min(devicePixelRatio || 1, 2);
+  const r = c.getBoundingClientRect();
+  c.width = Math.round(r.width * dpr);
+  c.height = Math.round(r.height * dpr);
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return r;
+}
+const heightAt = (x) => {
+  let i = 0;
+  while (i < floor.risers.length && x >= floor.risers[i]) i++;
+  return floor.heights[i];
+};
+
+function drawEye(s) {
+  const r = fit(eye, ge);
+  const W = r.width, H = r.height, f = H * 0.9;
+  const horizon = H / 2 + f * Math.tan(s.cam_pitch);
+  ge.fillStyle = '#5aa9e6';
+  ge.fillRect(0, 0, W, Math.max(0, Math.min(H, horizon)));
+  ge.fillStyle = '#2d3a2e';
+  ge.fillRect(0, Math.max(0, horizon), W, H);
+  const cy = Math.cos(s.cam_yaw), sy = Math.sin(s.cam_yaw);
+  const project = (x, z, h) => {
+    const d = x - s.cam_x;
+    const fwd = d * cy + z * sy;
+    const right = -d * sy + z * cy;
+    if (fwd < 0.05) return null;
+    return [W / 2 + (f * right) / fwd, horizon - (f * (h - s.cam_y)) / fwd];
+  };
+  const quad = (pts, fill) => {
+    const p = pts.map((q) => project(...q));
+    if (p.some((q) => !q)) return;
+    ge.fillStyle = fill;
+    ge.beginPath();
+    ge.moveTo(...p[0]);
+    for (const q of p.slice(1)) ge.lineTo(...q);
+    ge.closePath();
+    ge.fill();
+  };
+  // Floor segments and riser faces, far to near so nearer ones paint over.
+  const edges = [-20, ...floor.risers, 80];
+  const near = s.cam_x + 0.06, far = s.cam_x + 60;
+  for (let i = floor.heights.length - 1; i >= 0; i--) {
+    const x0 = Math.max(edges[i], near), x1 = Math.min(edges[i + 1], far);
+    if (x1 <= x0) continue;
+    const h = floor.heights[i];
+    const shade = 80 + Math.round(h * 60);
+    quad([[x0, -2, h], [x1, -2, h], [x1, 2, h], [x0, 2, h]], `rgb(${shade},${shade + 20},${shade - 10})`);
+    for (let m = Math.ceil(x0); m < x1; m += 1) {
+      const a = project(m, -2, h), b = project(m, 2, h);
+      if (a && b) {
+        ge.strokeStyle = 'rgba(0,0,0,0.25)';
+        ge.beginPath(); ge.moveTo(...a); ge.lineTo(...b); ge.stroke();
+      }
+    }
+    if (i > 0 && edges[i] > near && edges[i] < far) {
+      const lo = Math.min(h, floor.heights[i - 1]), hi = Math.max(h, floor.heights[i - 1]);
+      quad([[edges[i], -2, lo], [edges[i], -2, hi], [edges[i], 2, hi], [edges[i], 2, lo]], '#c9a66b');
+    }
+  }
+  // The corridor's walls as lines.
+  ge.strokeStyle = '#e0e0e0';
+  for (const z of [-2, 2]) {
+    ge.beginPath();
+    let started = false;
+    for (let x = near; x < far; x += 0.5) {
+      const p = project(x, z, heightAt(x));
+      if (!p) continue;
+      if (started) ge.lineTo(...p); else { ge.moveTo(...p); started = true; }
+    }
+    ge.stroke();
+  }
+  ge.fillStyle = 'rgba(255,255,255,0.8)';
+  ge.fillRect(W / 2 - 1, H / 2 - 8, 2, 16);
+  ge.fillRect(W / 2 - 8, H / 2 - 1, 16, 2);
+}
+
+function drawSide(s) {
+  const r = fit(side, gs);
+  const W = r.width, H = r.height;
+  const scale = Math.min(W / 44, H / 3.4);
+  const ox = 10, oy = H - 0.6 * scale;
+  gs.fillStyle = '#0f2233';
+  gs.fillRect(0, 0, W, H);
+  gs.fillStyle = '#c9a66b';
+  const edges = [-2, ...floor.risers, 44];
+  for (let i = 0; i < floor.heights.length; i++) {
+    const x0 = ox + (edges[i] + 2) * scale, x1 = ox + (edges[i + 1] + 2) * scale;
+    const top = oy - floor.heights[i] * scale;
+    gs.fillRect(x0, top, x1 - x0, H - top);
+  }
+  const bx = ox + (s.x + 2) * scale, by = oy - s.y * scale;
+  const eyeH = s.cam_y - s.y;
+  gs.fillStyle = '#ffd23f';
+  gs.fillRect(bx - 3, by - eyeH * scale, 6, eyeH * scale);
+  gs.beginPath();
+  gs.arc(bx, by - eyeH * scale, 5, 0, Math.PI * 2);
+  gs.fill();
+}
+
+function hud(s) {
+  $('t').textContent = s.time.toFixed(2);
+  $('x').textContent = s.x.toFixed(2);
+  $('v').textContent = Math.abs(s.vx).toFixed(1);
+  $('mode').textContent = s.sliding ? 'sliding' : !s.grounded ? 'in the air' : s.crouched ? 'crouched' : 'on foot';
+}
+
+function readEvents() {
+  const n = X.walk_event_count();
+  const e = w.f64(X.walk_events(), n * 6);
+  for (let i = 0; i < n; i++) {
+    const type = EVENTS[e[i * 6 + 1]];
+    log.push(`${type} at x ${e[i * 6 + 3].toFixed(2)} m, t ${e[i * 6 + 4].toFixed(3)} s (${e[i * 6 + 5].toFixed(4)})`);
+    const li = document.createElement('li');
+    li.textContent = log[log.length - 1];
+    $('events').append(li);
+  }
+  while ($('events').children.length > 24) $('events').firstChild.remove();
+}
+
+function report() {
+  const rates = [30, 60, 120, 240];
+  const cols = rates.map((r) => {
+    X.walk_report(r);
+    return Array.from(w.f64(X.walk_report_values(), X.walk_report_count()));
+  });
+  const rows = [`<tr><th>field</th>${rates.map((r) => `<th>${r}/s</th>`).join('')}</tr>`];
+  for (let i = 0; i < X.walk_report_count(); i++) {
+    rows.push(`<tr><td>${w.str(X.walk_report_name(i))}</td>${cols.map((c) => `<td>${c[i].toFixed(2)}</td>`).join('')}</tr>`);
+  }
+  $('report').innerHTML = rows.join('');
+}
+
+let last = performance.now();
+function frame(now) {
+  const dt = (now - last) / 1000;
+  last = now;
+  X.walk_frame(dt, held, lookX, lookY);
+  lookX = 0;
+  lookY = 0;
+  readEvents();
+  const s = view();
+  drawEye(s);
+  drawSide(s);
+  hud(s);
+  requestAnimationFrame(frame);
+}
+
+window.__walk = { view, reset, keys: KEY, hold: (bits) => (held = bits), look: (dx, dy) => { lookX += dx; lookY += dy; } };
+reset();
+report();
+window.__ready = true;
+requestAnimationFrame(frame);
