@@ -54,7 +54,8 @@ typedef struct kick_touch {
 typedef enum kick_swipe_error {
   KICK_SWIPE_OK = 0,
   KICK_SWIPE_TOO_FEW_SAMPLES,   ///< fewer than KICK_SWIPE_MIN_SAMPLES (KS_ERR_RANGE)
-  KICK_SWIPE_NOT_FINITE,        ///< a sample's x, y or t is NaN or infinite (KS_ERR_NOT_FINITE)
+  KICK_SWIPE_NOT_FINITE,        ///< a sample's x, y or t is NaN or infinite, or the samples are so far
+                                ///< apart (or so close in time) that a measure overflows (KS_ERR_NOT_FINITE)
   KICK_SWIPE_TIME_NOT_INCREASING, ///< a timestamp not strictly later than the one before (KS_ERR_FORMAT)
   KICK_SWIPE_ZERO_LENGTH,       ///< the swipe moved (almost) nowhere (KS_ERR_RANGE)
   KICK_SWIPE_NOT_UPWARD,        ///< it does not travel up the screen, towards the goal (KS_ERR_RANGE)

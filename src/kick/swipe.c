@@ -124,6 +124,8 @@ ks_status kick_swipe_finish(const kick_swipe *sw, kick_swipe_reading *out) {
   const double x1 = s[n - 1].x * inv_h, y1 = -s[n - 1].y * inv_h;
   const double cx = x1 - x0, cy = y1 - y0;
   const double len = ks_sqrt(cx * cx + cy * cy);
+  /* Finite samples far enough apart (beyond ~1e150 screen heights) overflow a difference. */
+  if (!ks_is_finite(len)) return fail(out, KICK_SWIPE_NOT_FINITE);
   if (!(len >= d->min_length)) return fail(out, KICK_SWIPE_ZERO_LENGTH);
   if (!(cy > 0.0)) return fail(out, KICK_SWIPE_NOT_UPWARD);
   const double dur = s[n - 1].t - s[0].t;
@@ -147,6 +149,9 @@ ks_status kick_swipe_finish(const kick_swipe *sw, kick_swipe_reading *out) {
   double bow = 0.5 * area2 / (len * len);
   double bend = ks_clamp(bow / d->full_bend_bow, -1.0, 1.0);
 
+  /* Timestamps a denormal apart, or a path that overflows its area, give no
+     usable measure: rejected rather than clamped into a kick. */
+  if (!ks_is_finite(dur) || !ks_is_finite(release) || !ks_is_finite(bow)) return fail(out, KICK_SWIPE_NOT_FINITE);
   double heading = ks_atan2(cx, cy); /* from straight up, + to the screen's right */
   double u = ks_clamp((release - d->slow_speed) / (d->fast_speed - d->slow_speed), 0.0, 1.0);
 
