@@ -13,10 +13,11 @@
 
 /// Every field of the view, in order. Units: metres, seconds, m/s, rad/s.
 #define KX_VIEW_FIELDS(X)                                                                  \
-  X(screen) X(mode) X(level) X(level_count) X(day) X(attempt) X(attempts_max) X(goals)     \
-  X(stars) X(passed) X(time) X(steps) X(alpha) X(phase) X(outcome) X(moments)              \
-  X(last_outcome) X(last_moments) X(time_scale) X(slow_motion) X(replay) X(paused)         \
-  X(shake) X(effects) X(person_keeper) X(tapped) X(spot_x) X(spot_z) X(wet)                \
+  X(screen) X(mode) X(level) X(level_count) X(year) X(month) X(day) X(attempt)             \
+  X(attempts_max) X(goals) X(stars) X(last_stars) X(passed) X(time) X(steps) X(alpha)      \
+  X(phase) X(outcome) X(moments) X(last_outcome) X(last_moments) X(time_scale)             \
+  X(slow_motion) X(replay) X(replay_pending) X(paused) X(effects) X(person_keeper) X(taps) \
+  X(spot_x) X(spot_z) X(wet)                                                               \
   X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                           \
   X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate) X(ball_held) X(in_net) X(crossed)          \
   X(cross_x) X(cross_y) X(cross_z) X(launch_speed) X(bend)                                 \
@@ -31,53 +32,57 @@
   X(ring_count) KX_RING_FIELDS(X, 0) KX_RING_FIELDS(X, 1) KX_RING_FIELDS(X, 2)             \
   KX_RING_FIELDS(X, 3)                                                                     \
   X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)  \
-  X(hash_hi) X(hash_lo)
+  X(hash_hi) X(hash_lo) X(decision_step) X(runs_agree) X(runs_mask)
 
-/// kick_set_option ids.
+/// kx_set_option ids.
 enum {
-  KX_OPT_EFFECTS = 0,       ///< slow motion, replays and shake: 1 on (default), 0 off
-  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps (from the next kick): 0 off (default)
+  KX_OPT_EFFECTS = 0,       ///< slow motion, replays and shake: 1 on (default), 0 off; at once
+  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps: 0 off (default); from the next kick
 };
 
-/// Events the page gets besides the simulation's own (kick_event_type).
+/// What the session is playing.
 enum {
-  KX_EV_SLOW_START = 100,
-  KX_EV_SLOW_END = 101,
-  KX_EV_REPLAY_START = 102,
-  KX_EV_REPLAY_END = 103, ///< subject 1 when skipped by a tap
-  KX_EV_SHAKE = 104,      ///< value[0]: strength 0..1
+  KX_MODE_TOUR = 0,
+  KX_MODE_DAILY = 1,
+  KX_MODE_SHARED = 2,   ///< a kick from a share code
 };
 
-/* The exports, for the native driver (the page calls them by export name). */
-int32_t kick_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);
-int32_t kick_init_daily(int32_t day);
-int32_t kick_next(void);
-int32_t kick_level_count(void);
-const char *kick_level_name(int32_t level);
-const char *kick_level_venue(int32_t level);
-int32_t kick_set_option(int32_t id, double value);
-int32_t kick_swipe_begin(double aspect);
-int32_t kick_swipe_point(double t, double x, double y);
-int32_t kick_swipe_end(void);
-int32_t kick_advance(double frame_seconds);
-void kick_pause(void);
-void kick_resume(void);
-int32_t kick_skip(void);
-int32_t kick_keeper_tap(double x, double y);
-int32_t kick_share_encode(void);
-int32_t kick_share_load(int32_t len);
-char *kick_text(void);
-int32_t kick_text_capacity(void);
-double *kick_view(void);
-int32_t kick_view_count(void);
-const char *kick_view_name(int32_t i);
-double *kick_events(void);
-int32_t kick_event_count(void);
-const char *kick_event_name_x(int32_t type);
-const char *kick_outcome_name_x(int32_t o);
-const char *kick_moment_name_x(int32_t bit);
-const char *kick_status_name_x(int32_t s);
-uint32_t kick_hash_lo(void);
-uint32_t kick_hash_hi(void);
+/// Which screen the page shows; the session decides when each one comes.
+enum {
+  KX_SCREEN_AIM = 0,    ///< waiting for a swipe
+  KX_SCREEN_FLIGHT,     ///< the live kick plays
+  KX_SCREEN_RESULT,     ///< the kick is over: the result stays until kx_next
+  KX_SCREEN_REPLAY,     ///< the instant replay plays (a tap skips it)
+};
+
+/* The exports, for the native driver (the page calls them by their wasm names, the same). */
+int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);
+int32_t kx_init_daily(int32_t year, int32_t month, int32_t day);
+int32_t kx_next(void);
+int32_t kx_level_count(void);
+const char *kx_level_text(int32_t i, int32_t what);
+const char *kx_daily_text(int32_t what);
+int32_t kx_set_option(int32_t id, double value);
+int32_t kx_swipe_begin(void);
+int32_t kx_swipe_point(double t, double x, double y);
+int32_t kx_swipe_end(void);
+const char *kx_swipe_error(void);
+int32_t kx_frame(double target_seconds);
+void kx_pause(void);
+void kx_resume(void);
+int32_t kx_tap(double x, double y);
+int32_t kx_share_encode(void);
+int32_t kx_share_load(int32_t len);
+char *kx_text(void);
+int32_t kx_text_capacity(void);
+double *kx_view(void);
+int32_t kx_view_count(void);
+const char *kx_view_name(int32_t i);
+double *kx_events(void);
+int32_t kx_event_count(void);
+const char *kx_event_name(int32_t type);
+const char *kx_outcome_name(int32_t o);
+const char *kx_moment_name(int32_t bit);
+const char *kx_status_name(int32_t s);
 
 #endif

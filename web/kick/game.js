@@ -4,6 +4,8 @@
 // the same calls to the native build and compare the results bit for bit.
 import { loadWasm, wasmUrl } from '../src/wasm.js';
 
+const LEVEL_TEXT = { id: 0, name: 1, world: 2, blurb: 3, keeper: 4, star1: 5, star2: 6, star3: 7 };
+
 export const SCREEN = { AIM: 0, FLIGHT: 1, RESULT: 2, REPLAY: 3 };
 export const OPT = { EFFECTS: 0, PERSON_KEEPER: 1 };
 export const MODE = { TOUR: 0, DAILY: 1, SHARED: 2 };
@@ -11,9 +13,9 @@ export const MODE = { TOUR: 0, DAILY: 1, SHARED: 2 };
 export async function createGame() {
   const w = await loadWasm(wasmUrl('kick'));
   const x = w.exports;
-  const count = x.kick_view_count();
+  const count = x.kx_view_count();
   const index = Object.create(null);
-  for (let i = 0; i < count; i++) index[w.str(x.kick_view_name(i))] = i;
+  for (let i = 0; i < count; i++) index[w.str(x.kx_view_name(i))] = i;
   const log = [];
   const eventNames = new Map();
   let view = null;
@@ -26,9 +28,9 @@ export async function createGame() {
   const game = {
     log,
     index,
-    /** Refreshes the view; returns a getter by field name. */
+    /** Refreshes the view; returns the game for chaining. */
     read() {
-      view = w.f64(x.kick_view(), count);
+      view = w.f64(x.kx_view(), count);
       return game;
     },
     v(name) {
@@ -36,49 +38,56 @@ export async function createGame() {
       if (i === undefined) throw new Error(`no view field ${name}`);
       return view[i];
     },
-    /** Events of the last advance: [{step, type, name, subject, value:[3]}]. */
+    /** The director's events of the last frame: [{step, type, name, subject, replay, value:[3]}]. */
     events() {
-      const n = x.kick_event_count();
+      const n = x.kx_event_count();
       if (n === 0) return [];
-      const e = w.f64(x.kick_events(), n * 6);
+      const e = w.f64(x.kx_events(), n * 6);
       const out = [];
       for (let i = 0; i < n; i++) {
         const type = e[i * 6 + 1];
-        if (!eventNames.has(type)) eventNames.set(type, w.str(x.kick_event_name(type)));
-        out.push({ step: e[i * 6], type, name: eventNames.get(type), subject: e[i * 6 + 2], value: [e[i * 6 + 3], e[i * 6 + 4], e[i * 6 + 5]] });
+        if (!eventNames.has(type)) eventNames.set(type, w.str(x.kx_event_name(type)));
+        const subject = e[i * 6 + 2];
+        out.push({
+          step: e[i * 6], type, name: eventNames.get(type),
+          subject: subject % 65536, replay: subject >= 65536,
+          value: [e[i * 6 + 3], e[i * 6 + 4], e[i * 6 + 5]],
+        });
       }
       return out;
     },
-    status: (s) => w.str(x.kick_status_name(s)),
-    outcomeName: (o) => w.str(x.kick_outcome_name(o)),
-    momentName: (bit) => w.str(x.kick_moment_name(bit)),
-    levelCount: () => x.kick_level_count(),
-    levelName: (i) => w.str(x.kick_level_name(i)),
-    levelVenue: (i) => w.str(x.kick_level_venue(i)),
-    init: (level, seed) => call('kick_init', level, seed >>> 0, 0),
-    initDaily: (day) => call('kick_init_daily', day),
-    next: () => call('kick_next'),
-    setOption: (id, value) => call('kick_set_option', id, value),
-    swipeBegin: (aspect) => call('kick_swipe_begin', aspect),
-    swipePoint: (t, px, py) => call('kick_swipe_point', t, px, py),
-    swipeEnd: () => call('kick_swipe_end'),
-    advance: (dt) => call('kick_advance', dt),
-    pause: () => call('kick_pause'),
-    resume: () => call('kick_resume'),
-    skip: () => call('kick_skip'),
-    keeperTap: (px, py) => call('kick_keeper_tap', px, py),
+    status: (s) => w.str(x.kx_status_name(s)),
+    outcomeName: (o) => w.str(x.kx_outcome_name(o)),
+    momentName: (bit) => w.str(x.kx_moment_name(bit)),
+    levelCount: () => x.kx_level_count(),
+    /** what: id, name, world, blurb, keeper, star1, star2, star3 */
+    levelText: (i, what) => w.str(x.kx_level_text(i, LEVEL_TEXT[what])),
+    dailyText: (what) => w.str(x.kx_daily_text(what === 'keeper' ? 1 : 0)),
+    swipeError: () => w.str(x.kx_swipe_error()),
+    init: (level, seed) => call('kx_init', level, seed >>> 0, 0),
+    initDaily: (y, m, d) => call('kx_init_daily', y, m, d),
+    next: () => call('kx_next'),
+    setOption: (id, value) => call('kx_set_option', id, value),
+    swipeBegin: () => call('kx_swipe_begin'),
+    swipePoint: (t, px, py) => call('kx_swipe_point', t, px, py),
+    swipeEnd: () => call('kx_swipe_end'),
+    frame: (target) => call('kx_frame', target),
+    pause: () => call('kx_pause'),
+    resume: () => call('kx_resume'),
+    tap: (px, py) => call('kx_tap', px, py),
+    /** The share code of the last kick ('' before it is decided). */
     shareCode() {
-      const n = x.kick_share_encode();
-      return n > 0 ? w.text(x.kick_text(), n) : '';
+      const n = x.kx_share_encode();
+      return n > 0 ? w.text(x.kx_text(), n) : '';
     },
+    /** Plays a share code; returns {status, message}. */
     loadShare(code) {
-      if (code.length + 1 > x.kick_text_capacity()) return x.kick_share_load(-1);
-      const n = w.writeStr(x.kick_text(), x.kick_text_capacity(), code);
-      log.push(['kick_share_load', code]);
-      return x.kick_share_load(n);
-    },
-    hash() {
-      return (x.kick_hash_hi() >>> 0).toString(16).padStart(8, '0') + (x.kick_hash_lo() >>> 0).toString(16).padStart(8, '0');
+      const cap = x.kx_text_capacity();
+      if (code.length + 1 > cap) return { status: x.kx_share_load(-1), message: 'the share code is too long' };
+      const n = w.writeStr(x.kx_text(), cap, code);
+      log.push(['kx_share_load', code]);
+      const status = x.kx_share_load(n);
+      return { status, message: status === 0 ? '' : w.str(x.kx_text()) };
     },
   };
   return game.read();

@@ -98,7 +98,7 @@ async function main() {
       b.className = 'level-btn' + (unlocked ? '' : ' locked');
       b.disabled = !unlocked;
       b.dataset.level = String(i);
-      b.innerHTML = `<span class="num">${i + 1}</span><span class="name">${game.levelName(i)}<small>${game.levelVenue(i)}</small></span><span class="stars">${starText(stars)}</span>`;
+      b.innerHTML = `<span class="num">${game.levelText(i, 'id')}</span><span class="name">${game.levelText(i, 'name')}<small>${game.levelText(i, 'world')} · ${game.levelText(i, 'blurb')}</small></span><span class="stars">${starText(stars)}</span>`;
       b.addEventListener('click', () => startTour(i));
       li.append(b);
       list.append(li);
@@ -127,7 +127,8 @@ async function main() {
   function startDaily() {
     sound.unlock();
     const day = utcDay();
-    const st = game.initDaily(day);
+    const date = new Date(day * 86400000);
+    const st = game.initDaily(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
     if (st !== 0) return toast(`Cannot start the Daily Kick: ${game.status(st)}`);
     if (daily.day !== day) Object.assign(daily, { day, goals: 0, kicks: 0 });
     began();
@@ -170,10 +171,13 @@ async function main() {
         }
         note = `Level passed on attempt ${game.v('attempt')}`;
         next = level + 1 < game.levelCount() ? 'Next level' : 'Tour complete!';
+        const rule = game.levelText(level, `star${Math.min(3, stars + 1)}`);
+        if (stars < 3 && rule) note += ` · next star: ${rule}`;
       } else {
         const left = game.v('attempts_max') - game.v('attempt');
         note = left > 0 ? `${left} attempt${left === 1 ? '' : 's'} left` : 'Out of attempts: the level starts again';
-        if (game.levelName(level) && game.v('ring_count') > 0 && outcome === 'goal') note = 'Score through a ring to pass. ' + note;
+        const rule = game.levelText(level, 'star1');
+        if (rule) note = `${rule} · ${note}`;
       }
     } else if (mode === MODE.DAILY) {
       daily.kicks++;
@@ -184,7 +188,7 @@ async function main() {
       note = 'A shared kick, replayed from its code';
       next = 'Play the World Tour';
     }
-    $('result-stars').textContent = mode === MODE.TOUR && passed ? starText(stars) : '';
+    $('result-stars').textContent = mode === MODE.TOUR ? starText(game.v('last_stars')) : '';
     $('result-note').textContent = note;
     $('btn-next').textContent = next;
     $('share-link').classList.add('hidden');
@@ -236,25 +240,25 @@ async function main() {
   // --------------------------------------------------------------------- input
   function rel(e) {
     const r = trail.getBoundingClientRect();
-    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
+    // x, y in screen heights (the swipe reader's units); px, py in CSS pixels for the trail.
+    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, hx: (e.clientX - r.left) / r.height, hy: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
   }
   trail.addEventListener('pointerdown', (e) => {
     if (ui.menuOpen || ui.resultShown) return;
     sound.unlock();
     const screen = game.v('screen');
-    if (screen === SCREEN.REPLAY) {
-      game.skip();
+    if (screen === SCREEN.REPLAY || game.v('replay_pending')) {
+      game.tap(0, 0); // skips the replay
       return;
     }
     if (screen === SCREEN.FLIGHT && game.v('person_keeper')) {
       const p = rel(e);
       const hit = stadium.tapToGoal(p.x, p.y);
-      if (hit) game.keeperTap(hit.x, hit.y);
+      if (hit) game.tap(hit.x, hit.y);
       return;
     }
     if (screen !== SCREEN.AIM) return;
-    const r = trail.getBoundingClientRect();
-    if (game.swipeBegin(r.width / r.height) !== 0) return;
+    if (game.swipeBegin() !== 0) return;
     trail.setPointerCapture(e.pointerId);
     ui.swipe = { id: e.pointerId };
     ui.trailPts = [];
@@ -263,7 +267,7 @@ async function main() {
   function addPoint(e) {
     const p = rel(e);
     // The event's own timestamp, not the frame's: the swipe is read in its own time.
-    api.lastStatus = game.swipePoint(e.timeStamp / 1000, p.x, p.y);
+    api.lastStatus = game.swipePoint(e.timeStamp / 1000, p.hx, p.hy);
     ui.trailPts.push({ x: p.px, y: p.py, born: performance.now() });
   }
   trail.addEventListener('pointermove', (e) => {
@@ -277,7 +281,7 @@ async function main() {
     ui.swipe = null;
     const st = game.swipeEnd();
     api.lastStatus = st;
-    if (st !== 0) toast('Swipe up towards the goal');
+    if (st !== 0) toast(game.swipeError() === 'not_upward' ? 'Swipe up, towards the goal' : 'Swipe a little longer');
   }
   trail.addEventListener('pointerup', endSwipe);
   trail.addEventListener('pointercancel', (e) => {
@@ -341,8 +345,9 @@ async function main() {
     const mode = game.v('mode');
     const level = game.v('level');
     if (mode === MODE.TOUR) {
-      setText('hud-level', `${level + 1}. ${game.levelName(level)}`);
-      setText('hud-venue', game.levelVenue(level));
+      setText('hud-level', `${game.levelText(level, 'id')} ${game.levelText(level, 'name')}`);
+      const keeper = game.levelText(level, 'keeper');
+      setText('hud-venue', `${game.levelText(level, 'world')}${keeper ? ` · ${keeper} in goal` : ''} · ★ ${game.levelText(level, 'star1')}`);
       const max = game.v('attempts_max');
       const at = game.v('attempt');
       let dots = '';
@@ -351,8 +356,9 @@ async function main() {
       const s = Math.max(tour.stars[level] || 0, game.v('stars'));
       setText('hud-stars', starText(s));
     } else if (mode === MODE.DAILY) {
-      setText('hud-level', 'Daily Kick');
-      setText('hud-venue', new Date(game.v('day') * 86400000).toISOString().slice(0, 10));
+      setText('hud-level', `Daily Kick · ${game.v('year')}-${String(game.v('month')).padStart(2, '0')}-${String(game.v('day')).padStart(2, '0')}`);
+      const keeper = game.dailyText('keeper');
+      setText('hud-venue', `${game.dailyText('venue')}${keeper ? ` · ${keeper} in goal` : ''}`);
       setText('hud-attempts', `Kick ${game.v('attempt')} · ${game.v('goals')} goals`);
       setText('hud-stars', '');
     } else {
@@ -376,19 +382,20 @@ async function main() {
     document.body.classList.toggle('aiming', screen === SCREEN.AIM && !ui.menuOpen);
     document.body.classList.toggle('replaying', screen === SCREEN.REPLAY);
     document.body.classList.toggle('slowmo', game.v('slow_motion') !== 0);
-    document.body.classList.toggle('keeper-turn', screen === SCREEN.FLIGHT && game.v('person_keeper') !== 0 && !game.v('tapped'));
+    document.body.classList.toggle('keeper-turn', screen === SCREEN.FLIGHT && game.v('person_keeper') !== 0 && game.v('taps') === 0 && game.v('phase') === 1);
   }
 
   function onEvents(evs) {
     for (const e of evs) {
-      api.events.push({ name: e.name, step: e.step, subject: e.subject });
+      api.events.push({ name: e.name, step: e.step, subject: e.subject, replay: e.replay });
       switch (e.name) {
         case 'strike': sound.strike(Math.min(1, Math.hypot(...e.value) / 30)); break;
-        case 'post': case 'bar': sound.post(); flashMoment('CLANG!'); break;
-        case 'net': sound.net(); break;
-        case 'keeper_save': case 'keeper_parry': case 'keeper_catch': case 'keeper_tip': sound.crowdReact('groan'); break;
-        case 'decided': sound.crowdReact(e.subject === 1 ? 'roar' : 'groan'); break;
-        case 'slow_motion_start': flashMoment(''); break;
+        case 'post': case 'bar': sound.post(); if (!e.replay) flashMoment('CLANG!'); break;
+        case 'save': sound.crowdReact('groan'); if (!e.replay) flashMoment('SAVED!'); break;
+        case 'goal': sound.crowdReact('roar'); if (!e.replay) flashMoment('GOAL!'); break;
+        case 'ring': flashMoment('RING!'); break;
+        case 'shake': stadium.kick(e.value[0]); break;
+        case 'decided': if (e.subject !== 1 && !e.replay) sound.crowdReact('groan'); break;
         default: break;
       }
     }
@@ -402,22 +409,49 @@ async function main() {
     if (text) m.classList.add('show');
   }
 
-  let lastTs = null;
-  function frame(ts) {
-    const dt = lastTs === null ? 0 : (ts - lastTs) / 1000;
-    lastTs = ts;
-    if (!ui.menuOpen) {
-      game.advance(dt);
-      onEvents(game.events());
-    }
+  // Tests may drive the frames themselves (?manual): the page then draws on
+  // every animation frame but only api.run() hands frames to the game, with
+  // scripted timestamps, so a slow machine cannot change what a test sees.
+  const manual = new URLSearchParams(location.search).has('manual');
+  let manualT = 1000;
+  function tick(target) {
+    if (ui.menuOpen) return;
+    // The frame's own timestamp goes to the director, which caps and scales it.
+    game.frame(target);
+    onEvents(game.events());
+  }
+  function present(dt) {
     game.read();
     const screen = game.v('screen');
+    if (game.v('in_net') && !ui.inNet) sound.net();
+    ui.inNet = game.v('in_net') !== 0;
     if (screen === SCREEN.RESULT && !ui.resultShown && !ui.menuOpen) showResult();
     if (screen !== SCREEN.RESULT && ui.resultShown) hideResult();
     if (!ui.menuOpen) ui.lastScreen = screen;
     hud();
     stadium.update(game, dt);
     drawTrail(performance.now());
+  }
+  /** Test hook: n frames of dt seconds each; stops early when until(view) is true. */
+  api.run = (n, dt = 1 / 60, until = null) => {
+    let i = 0;
+    for (; i < n; i++) {
+      manualT += dt;
+      tick(manualT);
+      game.read();
+      if (until && until((name) => game.v(name))) break;
+    }
+    present(dt);
+    return i;
+  };
+  api.view = (name) => game.read().v(name);
+
+  let lastTs = null;
+  function frame(ts) {
+    const dt = lastTs === null ? 0 : (ts - lastTs) / 1000;
+    lastTs = ts;
+    if (!manual) tick(ts / 1000);
+    present(dt);
     api.frames++;
     if (!api.ready && api.frames > 2) {
       api.ready = true;
@@ -431,7 +465,8 @@ async function main() {
   game.init(0, 20261029);
   const share = new URLSearchParams(location.search).get('share');
   if (share) {
-    const st = game.loadShare(share);
+    const res = game.loadShare(share);
+    const st = res.status;
     if (st === 0) {
       ui.menuOpen = false;
       $('menu').classList.add('hidden');
@@ -439,7 +474,8 @@ async function main() {
       api.shareStatus = 'ok';
     } else {
       api.shareStatus = game.status(st);
-      toast(`This share link cannot be played: ${game.status(st)}`);
+      api.shareMessage = res.message;
+      toast(`This share link cannot be played: ${res.message || game.status(st)}`);
       game.init(0, 20261029);
       game.pause();
     }

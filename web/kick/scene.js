@@ -130,9 +130,9 @@ function capsuleBetween(material) {
 export class Stadium {
   constructor(canvas) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 1.5));
     this.renderer.shadowMap.enabled = true;
-    this.renderer.shadowMap.type = THREE.PCFSoftShadowMap;
+    this.renderer.shadowMap.type = THREE.PCFShadowMap;
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
     this.scene = new THREE.Scene();
@@ -159,7 +159,7 @@ export class Stadium {
     const sun = new THREE.DirectionalLight(0xffffff, 2.0);
     sun.position.set(-18, 40, -20);
     sun.castShadow = true;
-    sun.shadow.mapSize.set(2048, 2048);
+    sun.shadow.mapSize.set(1024, 1024);
     const s = sun.shadow.camera;
     s.left = -25; s.right = 25; s.top = 25; s.bottom = -40; s.near = 1; s.far = 120;
     sun.target.position.set(0, 0, -10);
@@ -556,7 +556,7 @@ export class Stadium {
     const cam = this.camera;
     if (g.v('camera_long_lens')) {
       cam.position.set(g.v('cam_x'), g.v('cam_y'), g.v('cam_z'));
-      cam.fov = g.v('cam_fov') || 18;
+      cam.fov = (g.v('cam_fov') * 180) / Math.PI || 18;
       this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz'));
       // Follow the ball a little so it stays in frame through the corner.
       this.lookTarget.lerp(this.ball.position, 0.35);
@@ -572,12 +572,18 @@ export class Stadium {
       // In flight, lean gently towards the ball.
       if (g.v('phase') > 0) this.lookTarget.lerp(this.ball.position, 0.18);
     }
-    const shake = g.v('shake');
+    this.shake = Math.max(0, (this.shake || 0) - dt * 2.5);
+    const shake = this.shake;
     if (shake > 0) this.shakeOffset.set((Math.random() - 0.5) * 0.22 * shake, (Math.random() - 0.5) * 0.16 * shake, 0);
     else this.shakeOffset.set(0, 0, 0);
     cam.position.add(this.shakeOffset);
     cam.updateProjectionMatrix();
     cam.lookAt(this.lookTarget);
+  }
+
+  /** Camera shake of a given strength (from the director's shake event). */
+  kick(strength) {
+    this.shake = Math.max(this.shake || 0, strength);
   }
 
   /** Where a tap on the screen points on the keeper's line (for a person in goal). */

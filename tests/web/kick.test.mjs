@@ -1,0 +1,235 @@
+// The free-kick page in Chromium, end to end:
+//  - a scripted mouse swipe on the page gives a kick; every call the page made
+//    into the wasm module is replayed by the native build of the same exports
+//    (kick_native), and every field of the page's final view must be equal to
+//    the bit;
+//  - a share link plays its kick: slow motion comes, the instant replay plays
+//    from the long lens and a tap skips it; the outcome equals the kick's own
+//    in Node; a damaged share link is refused with a named error;
+//  - screenshots of the aiming view, the slow-motion moment and the replay are
+//    saved under BUILD/web-shots and must not be blank.
+// The page is driven with ?manual: the test hands it frames with scripted
+// timestamps (window.__kick.run), so a loaded machine cannot change the result.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { args, run, serve, launch, watchErrors, shot } from './lib.mjs';
+
+const opts = args();
+const { build } = opts;
+const site = join(build, 'site');
+const native = opts.native;
+const SCREEN = { AIM: 0, FLIGHT: 1, RESULT: 2, REPLAY: 3 };
+
+/** Formats the log of calls as lines for kick_native (numbers round-trip exactly). */
+function logText(log) {
+  return log.map((c) => c.map((a) => String(a)).join(' ')).join('\n') + '\n';
+}
+
+/** The page's view as "name hex" lines, like kick_native prints. */
+async function pageView(page) {
+  return page.evaluate(() => {
+    const g = window.__kick.game.read();
+    const out = [];
+    const buf = new Float64Array(1);
+    const u = new BigUint64Array(buf.buffer);
+    for (const [name, i] of Object.entries(g.index).sort((a, b) => a[1] - b[1])) {
+      buf[0] = g.v(name);
+      out.push(`${name} ${u[0].toString(16).padStart(16, '0')}`);
+    }
+    out.push(`share ${g.shareCode() || '-'}`);
+    return out.join('\n') + '\n';
+  });
+}
+
+function compareWithNative(t, label, log, viewText) {
+  const dir = join(build, 'web-shots');
+  mkdirSync(dir, { recursive: true });
+  const logFile = join(dir, `${label}.calls.txt`);
+  writeFileSync(logFile, logText(log));
+  writeFileSync(join(dir, `${label}.view.txt`), viewText);
+  const nat = execFileSync(native, [logFile], { encoding: 'utf8' });
+  writeFileSync(join(dir, `${label}.native.txt`), nat);
+  const a = viewText.trim().split('\n');
+  const b = nat.trim().split('\n');
+  let first = null;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) {
+      first = `page "${a[i]}" vs native "${b[i]}"`;
+      break;
+    }
+  }
+  t.ok(first === null, `${label}: every view field equals the native build's, bit for bit (${a.length} fields, ${log.length} calls)`, first || '');
+}
+
+/** Finds, in Node with the same module, a swipe that scores into the top corner
+    on level 1-1 (slow motion and a replay), and returns its share code. */
+async function findShowcaseKick() {
+  const { instance } = await WebAssembly.instantiate(readFileSync(join(site, 'wasm', 'kick.wasm')), {});
+  const e = instance.exports;
+  const str = (p) => {
+    const u = new Uint8Array(e.memory.buffer);
+    let s = '';
+    while (u[p]) s += String.fromCharCode(u[p++]);
+    return s;
+  };
+  const n = e.kx_view_count();
+  const idx = {};
+  for (let i = 0; i < n; i++) idx[str(e.kx_view_name(i))] = i;
+  for (const rise of [0.45, 0.55, 0.65]) {
+    for (const head of [-0.5, 0.5, -0.4, 0.4]) {
+      for (const dur of [0.12, 0.18]) {
+        for (const bow of [-0.04, 0.04, 0]) {
+          e.kx_init(0, 20261029, 0);
+          let T = 1000;
+          for (let i = 0; i < 20; i++) e.kx_frame((T += 1 / 60));
+          e.kx_swipe_begin();
+          for (let i = 0; i <= 12; i++) {
+            const f = i / 12;
+            e.kx_swipe_point(5 + dur * f, 0.25 + Math.sin(head) * rise * f + bow * Math.sin(Math.PI * f), 0.9 - Math.cos(head) * rise * f);
+          }
+          if (e.kx_swipe_end() !== 0) continue;
+          let slow = 0, replay = 0;
+          for (let f = 0; f < 1500; f++) {
+            e.kx_frame((T += 1 / 60));
+            const v = new Float64Array(e.memory.buffer, e.kx_view(), n);
+            slow |= v[idx.slow_motion];
+            replay |= v[idx.replay];
+            if (v[idx.screen] === SCREEN.RESULT) break;
+          }
+          const v = new Float64Array(e.memory.buffer, e.kx_view(), n);
+          if (slow && replay) {
+            const len = e.kx_share_encode();
+            return {
+              code: new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.kx_text(), len)),
+              outcome: v[idx.last_outcome],
+              moments: v[idx.last_moments],
+              decision: v[idx.decision_step],
+              crossX: v[idx.cross_x],
+              crossY: v[idx.cross_y],
+            };
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+async function openPage(browser, url) {
+  const page = await browser.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
+  return { page, errors };
+}
+
+await run('web_kick', async (t) => {
+  if (!native) throw new Error('usage: node kick.test.mjs --build BUILD --native PATH/kick_native');
+  const server = await serve(site);
+  const browser = await launch({ width: 390, height: 844 }, { hasTouch: false });
+  try {
+    await browser.context.addInitScript(() => {
+      localStorage.setItem('kickstep.kick.settings', JSON.stringify({ effects: true, keeper: false, sound: false }));
+    });
+
+    // ---- a swipe on level 1-1, compared with the native build
+    {
+      const { page, errors } = await openPage(browser, `${server.url}kick/?manual`);
+      t.ok(await page.isVisible('#menu-main'), 'the page opens on its menu');
+      await page.click('#btn-tour');
+      await page.click('.level-btn[data-level="0"]');
+      t.ok(await page.isHidden('#menu'), 'choosing level 1-1 starts it');
+      await page.evaluate(() => window.__kick.run(40));
+      await page.waitForTimeout(300);
+      const aim = await shot(page, build, 'kick-aim');
+      t.ok(aim.stddev > 8 && aim.distinct > 40, 'aiming view screenshot is not blank', `stddev ${aim.stddev.toFixed(1)}, ${aim.distinct} colours`);
+      t.ok((await page.textContent('#hud-level')).includes('1-1'), 'the HUD names the level');
+
+      // A swipe up the screen, bowed a little, in 14 mouse moves.
+      const box = await page.locator('#trail').boundingBox();
+      const x0 = box.x + box.width * 0.5, y0 = box.y + box.height * 0.88;
+      await page.mouse.move(x0, y0);
+      await page.mouse.down();
+      for (let i = 1; i <= 14; i++) {
+        const f = i / 14;
+        await page.mouse.move(x0 + 40 * f + 25 * Math.sin(Math.PI * f), y0 - box.height * 0.42 * f);
+      }
+      await page.mouse.up();
+      const status = await page.evaluate(() => window.__kick.lastStatus);
+      const err = await page.evaluate(() => window.__kick.game.swipeError());
+      t.ok(status === 0, 'the swipe is read as a kick', `status ${status}, ${err}`);
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.FLIGHT, 'the ball is in flight after the swipe');
+      const samples = await page.evaluate(() => window.__kick.log.filter((c) => c[0] === 'kx_swipe_point').length);
+      t.ok(samples >= 10, `the page passed the swipe's samples with their own timestamps (${samples})`);
+      await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.RESULT, 'the kick ends on the result screen');
+      await page.waitForTimeout(300);
+      t.ok(await page.isVisible('#result'), 'the result panel shows');
+      const title = await page.textContent('#result-title');
+      t.ok(title.length > 0, `the result is named (${title})`);
+      const log = await page.evaluate(() => window.__kick.log);
+      compareWithNative(t, 'kick-swipe', log, await pageView(page));
+      await shot(page, build, 'kick-result');
+      t.ok(errors.length === 0, 'no console errors while playing', errors.join(' | '));
+      await page.close();
+    }
+
+    // ---- a share link: slow motion, the replay, a tap to skip it
+    const showcase = await findShowcaseKick();
+    t.ok(showcase !== null, 'Node finds a top-corner kick on 1-1 that earns slow motion and a replay');
+    if (showcase) {
+      const { page, errors } = await openPage(browser, `${server.url}kick/?manual&share=${showcase.code}`);
+      t.ok((await page.evaluate(() => window.__kick.shareStatus)) === 'ok', 'the share link loads');
+      t.ok(await page.isHidden('#menu'), 'a share link goes straight to the kick');
+      const slowAt = await page.evaluate(() => window.__kick.run(1200, 1 / 60, (v) => v('slow_motion') === 1));
+      t.ok((await page.evaluate(() => window.__kick.view('time_scale'))) === 0.3, `slow motion comes at 0.3× (frame ${slowAt})`);
+      await page.evaluate(() => window.__kick.run(6));
+      await page.waitForTimeout(200);
+      const slow = await shot(page, build, 'kick-slowmo');
+      t.ok(slow.stddev > 8 && slow.distinct > 40, 'slow-motion screenshot is not blank', `stddev ${slow.stddev.toFixed(1)}`);
+      t.ok(await page.evaluate(() => document.body.classList.contains('slowmo')), 'the page marks slow motion (letterbox)');
+      await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 3));
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.REPLAY, 'the instant replay starts after the goal');
+      t.ok((await page.evaluate(() => window.__kick.view('camera_long_lens'))) === 1, 'the replay is seen from the long lens');
+      t.ok((await page.evaluate(() => window.__kick.view('time_scale'))) === 0.45, 'the replay plays at 0.45×');
+      // Let the replay reach its decision (all four runs then exist), then look and skip.
+      await page.evaluate(() => window.__kick.run(600, 1 / 60, (v) => v('outcome') !== 0 || v('screen') !== 3));
+      await page.evaluate(() => window.__kick.run(8));
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.REPLAY, 'the replay is still playing after its decision');
+      await page.waitForTimeout(200);
+      const rep = await shot(page, build, 'kick-replay');
+      t.ok(rep.stddev > 8 && rep.distinct > 40, 'replay screenshot is not blank', `stddev ${rep.stddev.toFixed(1)}`);
+      t.ok(await page.isVisible('#replay-badge'), 'the replay badge shows');
+      const box = await page.locator('#trail').boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.evaluate(() => window.__kick.run(2));
+      const skipped = await page.evaluate(() => window.__kick.events.some((e) => e.name === 'replay_end' && e.subject === 1));
+      t.ok(skipped, 'a tap skips the replay (replay_end, skipped)');
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.RESULT, 'after the skip the result shows');
+      const got = await page.evaluate(() => ({
+        outcome: window.__kick.view('last_outcome'), moments: window.__kick.view('last_moments'),
+        decision: window.__kick.view('decision_step'), crossX: window.__kick.view('cross_x'), crossY: window.__kick.view('cross_y'),
+        agree: window.__kick.view('runs_agree'), runs: window.__kick.view('runs_mask'),
+      }));
+      t.ok(got.outcome === showcase.outcome && got.moments === showcase.moments && got.decision === showcase.decision &&
+        Object.is(got.crossX, showcase.crossX) && Object.is(got.crossY, showcase.crossY),
+        'the shared kick ends exactly as the original: outcome, moments, decision step, crossing bits', JSON.stringify({ got, showcase }));
+      t.ok(got.agree === 1 && got.runs === 15, 'look-ahead, live, probe and replay were decided on the same step at the same point', JSON.stringify(got));
+      compareWithNative(t, 'kick-share', await page.evaluate(() => window.__kick.log), await pageView(page));
+      t.ok(errors.length === 0, 'no console errors in the share replay', errors.join(' | '));
+      await page.close();
+
+      // A damaged code is refused with a named reason, and the page still works.
+      const bad = showcase.code.slice(0, 20) + (showcase.code[20] === 'A' ? 'B' : 'A') + showcase.code.slice(21);
+      const b = await openPage(browser, `${server.url}kick/?manual&share=${bad}`);
+      const st = await b.page.evaluate(() => [window.__kick.shareStatus, window.__kick.shareMessage]);
+      t.ok(st[0] !== 'ok' && st[0] !== undefined, `a damaged share link is refused (${st[0]}: ${st[1]})`);
+      t.ok(b.errors.length === 0, 'no console errors for a damaged link', b.errors.join(' | '));
+      await b.page.close();
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});
