@@ -144,9 +144,10 @@ bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double
     *seconds = 0.0;
     return true;
   }
+  /* He reads the wind as it is when he reads the kick. */
+  ks_vec3 w = kick_wind_at(s, t0);
   for (int32_t i = 0; i < n_max; i++) {
     ks_vec3 p0 = ball.pos;
-    ks_vec3 w = kick_wind_at(s, t0 + (double)i * dt);
     uint32_t f = kick_flight_step(&ball, w, dt, s->spin_decay_estimate, &s->setup.pitch);
     if (ball.pos.z >= z_line) {
       double u = (z_line - p0.z) / (ball.pos.z - p0.z);

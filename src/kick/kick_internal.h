@@ -33,7 +33,7 @@ double kick_step_time(int64_t step_index);
 uint32_t kick_flight_step(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
                           const kick_pitch_def *pitch);
 /* Runs a copy of the ball forward at 1/240 s until its centre reaches z_line
-   (or max_seconds pass); wind read from the shot's wind at each substep's time.
+   (or max_seconds pass), in the wind as it is at t0 (no contacts).
    Returns true when it reached the line; fills the point and the time taken. */
 bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
