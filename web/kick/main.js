@@ -134,6 +134,7 @@ async function main() {
     began();
   }
   function began() {
+    ui.redraw = true;
     hideResult();
     closeMenu();
     ui.lastScreen = 0;
@@ -450,8 +451,10 @@ async function main() {
   function frame(ts) {
     const dt = lastTs === null ? 0 : (ts - lastTs) / 1000;
     lastTs = ts;
+    // With ?manual the test's api.run() draws; the loop only keeps the page alive.
     if (!manual) tick(ts / 1000);
-    present(dt);
+    if (!manual || api.frames < 3 || ui.redraw) present(dt);
+    ui.redraw = false;
     api.frames++;
     if (!api.ready && api.frames > 2) {
       api.ready = true;
