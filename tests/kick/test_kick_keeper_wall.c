@@ -211,13 +211,47 @@ static void test_wall_blocks(void **state) {
   assert_int_equal(s.stats.first_touch_kind, KICK_TOUCH_WALL);
 }
 
+
+/* Handling: slow shots at him are caught, fast ones parried, high ones tipped;
+   the parry's side comes from the dice. */
+static void test_catch_parry_tip(void **state) {
+  (void)state;
+  kick_setup su = kt_setup_final();
+  int n[kick_event_type_count] = {0};
+  for (int si = 0; si < 6; si++)
+    for (int ei = 0; ei < 8; ei++)
+      for (int di = 0; di < 9; di++) {
+        kick_shot s = kt_struck(su, 0.5, kt_launch(12.0 + 4.0 * (double)si, 0.05 + 0.04 * (double)ei,
+                                                  -0.28 + 0.07 * (double)di, 0.0));
+        ks_events e;
+        for (int i = 0; i < 600 && !kick_shot_decided(&s); i++) {
+          ks_events_clear(&e);
+          kick_shot_advance(&s, 1.0 / 60.0, NULL, &e);
+          for (uint32_t j = 0; j < e.count; j++) n[e.items[j].type]++;
+        }
+        if (kick_shot_outcome(&s) == KICK_OUTCOME_SAVED) assert_true(s.keeper.touches > 0);
+      }
+  assert_true(n[KICK_EV_KEEPER_CATCH] > 0);
+  assert_true(n[KICK_EV_KEEPER_PARRY] > 0);
+  assert_true(n[KICK_EV_KEEPER_TIP] > 0);
+  assert_true(n[KICK_EV_KEEPER_TOUCH] ==
+              n[KICK_EV_KEEPER_CATCH] + n[KICK_EV_KEEPER_PARRY] + n[KICK_EV_KEEPER_TIP]);
+  /* A catch holds the ball and ends the kick on that step. */
+  kick_shot s = kt_struck(su, 0.5, kt_launch(11.0, 0.2, 0.0, 0.0));
+  kt_play_out(&s);
+  if (s.ball.held) {
+    assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_SAVED);
+    assert_int_equal(s.done_step, kick_shot_decision_step(&s));
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_showman_shuffle),     cmocka_unit_test(test_dive_starts_from_shuffle),
       cmocka_unit_test(test_read_timing),         cmocka_unit_test(test_saves_shot_at_him),
       cmocka_unit_test(test_reading_errors_from_dice), cmocka_unit_test(test_learner_shades),
       cmocka_unit_test(test_person_in_goal),      cmocka_unit_test(test_wall_jumps),
-      cmocka_unit_test(test_wall_blocks),
+      cmocka_unit_test(test_wall_blocks),         cmocka_unit_test(test_catch_parry_tip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
