@@ -8,6 +8,11 @@ set(KS_DETERMINISM_FLAGS -ffp-contract=off -fno-math-errno)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "i.86" OR CMAKE_C_FLAGS MATCHES "-m32")
   list(APPEND KS_DETERMINISM_FLAGS -msse2 -mfpmath=sse)
 endif()
+# GCC's vectorizers can fuse a multiply and an add (vfmaddsub) even under
+# -ffp-contract=off (gcc 12, -O3 -march=native; caught by parity_gcc_O3_native).
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
+  list(APPEND KS_DETERMINISM_FLAGS -fno-tree-vectorize)
+endif()
 
 set(KS_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion
     -Wmissing-prototypes -Wstrict-prototypes -Wno-unused-parameter)

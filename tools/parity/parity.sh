@@ -12,9 +12,10 @@
 # Sources: src/core/*.c, src/<game>/*.c for each game directory present,
 # tests/parity/scenes/*.c, a registry generated from the scene file names, and
 # a native main (tools/parity/host_main.c) or the wasm glue (wasm_glue.c).
-# Every configuration uses -ffp-contract=off -fno-math-errno; i386 adds
-# -msse2 -mfpmath=sse. Exit status of run: 0 all identical, 1 a difference or
-# a missing golden, 2 a build or tool failure. KS_GOLDEN_DIR overrides tests/golden.
+# Every configuration uses -ffp-contract=off -fno-math-errno (and, for GCC,
+# -fno-tree-vectorize); i386 adds -msse2 -mfpmath=sse. Exit status of run:
+# 0 all identical, 1 a difference or a missing golden, 2 a build or tool
+# failure. KS_GOLDEN_DIR overrides tests/golden.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -38,6 +39,10 @@ configure() {
     wasm32) CC=clang OPT="-O2 --target=wasm32" WASM=1 ;;
     *) die "unknown configuration '$1' (known: $CONFIGS)" ;;
   esac
+  # GCC's vectorizers can emit fused multiply-adds (vfmaddsub) even under
+  # -ffp-contract=off (seen with gcc 12 -O3 -march=native); keep them off, as
+  # cmake/flags.cmake does for every GCC build.
+  case "$CC" in *gcc*) OPT="$OPT -fno-tree-vectorize" ;; esac
   command -v "$CC" >/dev/null || die "$1: compiler $CC not found (install with: bash tools/deps.sh)"
   [ -z "$RUN" ] || command -v "$RUN" >/dev/null || die "$1: $RUN not found (install with: bash tools/deps.sh)"
   [ "$WASM" = 0 ] || command -v node >/dev/null || die "$1: node not found (install with: bash tools/deps.sh)"
