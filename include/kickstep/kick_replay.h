@@ -81,7 +81,9 @@ typedef struct kick_replay_error {
 /// The result of a verification.
 typedef struct kick_replay_verify_result {
   bool identical;
-  int64_t step;                     ///< first diverging step (-1 when identical)
+  int64_t step;                     ///< first step where a difference is seen (-1 when identical):
+                                    ///< a checkpoint step (the runs parted within the 60 steps
+                                    ///< before it) or the decision step
   char field[40];                   ///< the diverging field ("checkpoint_hash", "decision_step", "crossing.x", ...)
   uint64_t expected;                ///< expected value (bits for doubles), as stored
   uint64_t actual;                  ///< re-simulated value
