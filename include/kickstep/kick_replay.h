@@ -108,6 +108,13 @@ KS_API ks_status kick_replay_record(const kick_setup *setup, int64_t wait_steps,
 /// unusable), else KS_OK with the result filled.
 KS_API ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *res);
 
+/// Plays a replay in a director: the next kick of `d` (kick_director_next_kick:
+/// its effects setting and frame timing kept) is the replay's setup, waited
+/// on the spot for wait_steps, with the replay's input log loaded, struck with
+/// the replay's launch (look-ahead and slow motion as for any kick). d must be
+/// an initialised director. On error d is untouched.
+KS_API ks_status kick_replay_start_director(const kick_replay *r, kick_director *d);
+
 /// The shot of the replay, just before the strike (init + wait_steps steps).
 KS_API ks_status kick_replay_before_strike(const kick_replay *r, kick_shot *out);
 

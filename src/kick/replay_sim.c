@@ -161,3 +161,24 @@ ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *re
   *res = v;
   return KS_OK;
 }
+
+ks_status kick_replay_start_director(const kick_replay *r, kick_director *d) {
+  if (!r || !d) return KS_ERR_NULL;
+  kick_shot before;
+  ks_status st = kick_replay_before_strike(r, &before);
+  if (st != KS_OK) return st;
+  kick_director n = *d;
+  st = kick_director_next_kick(&n, &r->setup);
+  if (st != KS_OK) return st;
+  n.live = before;
+  n.before = before;
+  n.ball_prev = n.ball_cur = before.ball.pos;
+  n.cam_prev = n.cam_cur =
+      kick_director_live_camera(ks_v3(before.setup.spot_x, KICK_BALL_RADIUS, before.setup.spot_z), before.ball.pos);
+  st = kick_director_kick(&n, &r->launch);
+  if (st != KS_OK) return st;
+  for (int32_t i = 0; i < r->input_count; i++) n.inputs[i] = r->inputs[i];
+  n.input_count = r->input_count;
+  *d = n;
+  return KS_OK;
+}

@@ -520,6 +520,48 @@ static void test_every_world_tour_level_replays_identically_through_a_share_code
   }
 }
 
+/* Opening a share code in a director plays the same kick: same decision step,
+   same crossing bits, the keeper's tap included, whatever the frames. */
+static void test_a_share_code_opened_in_a_director_plays_the_same_kick(void **st) {
+  (void)st;
+  kick_setup su = dt_penalty();
+  su.keeper.kind = KICK_KEEPER_PLAIN;
+  su.person_in_goal = true;
+  dt_rig rig;
+  assert_int_equal(dt_init(&rig, su, true), KS_OK);
+  for (int i = 0; i < 23; i++) dt_frame(&rig, 1.0 / 60.0, NULL);
+  kick_launch k = dt_top_corner();
+  assert_int_equal(kick_director_kick(&rig.d, &k), KS_OK);
+  for (int i = 0; i < 6; i++) dt_frame(&rig, 1.0 / 120.0, NULL);
+  assert_int_equal(kick_director_tap(&rig.d, -1.5, 1.0), KS_OK);
+  for (int i = 0; i < 2000 && rig.d.replay_state != KICK_REPLAY_Q_FINISHED; i++) dt_frame(&rig, 1.0 / 60.0, NULL);
+  kick_replay r;
+  assert_int_equal(kick_replay_from_director(&rig.d, &r), KS_OK);
+  char code[KICK_REPLAY_MAX_CODE + 1];
+  size_t n = 0;
+  assert_int_equal(kick_replay_share_encode(&r, code, sizeof code, &n, NULL), KS_OK);
+  kick_replay back;
+  assert_int_equal(kick_replay_share_decode(code, n, &back, NULL), KS_OK);
+
+  dt_rig other;
+  assert_int_equal(dt_init(&other, dt_penalty(), true), KS_OK);
+  dt_frame(&other, 0.0, NULL);
+  kick_director keep = other.d;
+  kick_replay broken = back;
+  broken.launch.speed_mps = -1.0;
+  assert_int_equal(kick_replay_start_director(&broken, &other.d), KS_ERR_RANGE);
+  assert_memory_equal(&other.d, &keep, sizeof keep);
+  assert_int_equal(kick_replay_start_director(&back, &other.d), KS_OK);
+  assert_int_equal(other.d.live.strike_step, rig.d.live.strike_step);
+  assert_int_equal(other.d.input_count, 1);
+  const double gaps[3] = {1.0 / 37.0, 1.0 / 144.0, 0.2};
+  for (int i = 0; i < 5000 && other.d.replay_state != KICK_REPLAY_Q_FINISHED; i++) dt_frame(&other, gaps[i % 3], NULL);
+  assert_int_equal(other.d.replay_state, KICK_REPLAY_Q_FINISHED);
+  assert_memory_equal(&other.d.runs, &rig.d.runs, sizeof rig.d.runs);
+  assert_int_equal(other.d.live.keeper.tap_applied_step, rig.d.live.keeper.tap_applied_step);
+  assert_true(kick_director_runs_agree(&other.d, NULL));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_replay_round_trips_through_bytes),
@@ -537,6 +579,7 @@ int main(void) {
       cmocka_unit_test(test_atomic_write_replaces_the_file_and_leaves_no_temporary),
       cmocka_unit_test(test_loading_says_exactly_what_is_wrong_with_a_file),
       cmocka_unit_test(test_every_world_tour_level_replays_identically_through_a_share_code),
+      cmocka_unit_test(test_a_share_code_opened_in_a_director_plays_the_same_kick),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
