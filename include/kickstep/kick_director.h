@@ -26,8 +26,9 @@
 /// Instant replay. When the live kick is decided as a goal whose moments earn
 /// a replay (kick_moments_replay) and effects are on, a probe copy (the
 /// before-strike copy struck with the same kick and fed the same input log)
-/// finds the decision step. The replay is queued; it starts once the live
-/// shot has run 1.15 s of game time (690 steps) past the goal, plays the
+/// finds the decision step. The replay is queued; it starts 1.15 s of screen
+/// time after the goal (the live steps run since the goal, each costing its
+/// real time at its speed: 690 steps at 1×, fewer after a slow tail), plays the
 /// before-strike copy struck again at 0.45× until 0.7 s of game time (420
 /// steps) after its decision, from a long-lens camera behind the shooter on
 /// the side the ball did not go. The live match waits while it plays; a tap
@@ -68,7 +69,7 @@ extern "C" {
 #define KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS 1800           ///< 3 s of game time
 #define KICK_DIRECTOR_SLOW_BEFORE_STEPS 144              ///< 0.24 s before the decision
 #define KICK_DIRECTOR_SLOW_AFTER_STEPS 48                ///< 0.08 s after the decision
-#define KICK_DIRECTOR_REPLAY_DELAY_STEPS 690             ///< replay starts 1.15 s of live game time after the goal
+#define KICK_DIRECTOR_REPLAY_DELAY_TICKS 6210000000ll    ///< replay starts 1.15 s of screen time after the goal (ticks)
 #define KICK_DIRECTOR_REPLAY_TAIL_STEPS 420              ///< replay stops 0.7 s of game time after its decision
 #define KICK_DIRECTOR_PROBE_MAX_STEPS 6000               ///< a probe gives up after 10 s of flight
 #define KICK_DIRECTOR_MAX_INPUTS 8                       ///< most keeper taps recorded per kick
@@ -187,7 +188,8 @@ typedef struct kick_director {
   int64_t slow_to_step;           ///< ... and < this run at 0.3×
   /* replay queue */
   kick_director_replay_state replay_state;
-  int64_t replay_start_live_step; ///< live total_steps at which the pending replay starts
+  int64_t replay_wait_ticks;      ///< screen time (ticks) of the live steps run since the goal
+  int64_t replay_start_live_step; ///< live total_steps when the replay started (-1 before)
   int64_t replay_stop_step;       ///< replay copy total_steps at which it stops
   ks_vec3 replay_cross;           ///< the probe's crossing point
   /* the four runs */

@@ -224,7 +224,7 @@ static void on_live_decided(kick_director *d) {
   record_run(&d->runs[KICK_RUN_PROBE], &probe);
   if (!kick_shot_decided(&probe)) return;
   d->replay_stop_step = probe.decision_step + KICK_DIRECTOR_REPLAY_TAIL_STEPS;
-  d->replay_start_live_step = d->live.decision_step + KICK_DIRECTOR_REPLAY_DELAY_STEPS;
+  d->replay_wait_ticks = 0;
   d->replay_cross = probe.crossed ? probe.crossing : probe.ball.pos;
   d->replay_state = KICK_REPLAY_Q_PENDING;
 }
@@ -254,6 +254,7 @@ static void replay_begin(kick_director *d, ks_events *out) {
   d->replay = d->before;
   (void)kick_shot_strike(&d->replay, &d->launch);
   d->replay_state = KICK_REPLAY_Q_PLAYING;
+  d->replay_start_live_step = d->live.clock.total_steps;
   d->mode = KICK_DIRECTOR_REPLAY;
   d->ball_prev = d->ball_cur = d->replay.ball.pos;
   d->cam_prev = d->cam_cur = kick_director_replay_camera(spot_of(&d->replay), d->replay_cross);
@@ -312,7 +313,7 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
       replay_step(d, out);
       continue;
     }
-    if (d->replay_state == KICK_REPLAY_Q_PENDING && d->live.clock.total_steps >= d->replay_start_live_step) {
+    if (d->replay_state == KICK_REPLAY_Q_PENDING && d->replay_wait_ticks >= KICK_DIRECTOR_REPLAY_DELAY_TICKS) {
       replay_begin(d, out);
       continue;
     }
@@ -326,7 +327,9 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
       if (slow) emit(out, n, KICK_DIR_EV_SLOWMO_START, 0u, ks_v3(KICK_DIRECTOR_SPEED_SLOW, 0.0, 0.0));
       else emit(out, n, KICK_DIR_EV_SLOWMO_END, 0u, ks_v3(KICK_DIRECTOR_SPEED_LIVE, 0.0, 0.0));
     }
+    bool pending = d->replay_state == KICK_REPLAY_Q_PENDING;
     live_step(d, out);
+    if (pending) d->replay_wait_ticks += cost; /* the goal's own step does not count */
   }
   return KS_OK;
 }

@@ -259,6 +259,10 @@ static void test_seed_penalty_decided_at_0_405_s_slows_the_last_0_32_s_into_1_07
   assert_int_equal((int)(screen * 100.0 + 0.5), 107);           /* 1.07 s */
 }
 
+/* "The replay starts 1.15 s after the goal": 1.15 s on screen. After a goal
+   with slow motion the first 0.08 s of game time after it (48 steps) run at
+   0.3x and take 0.2667 s of screen time; the other 0.8833 s are 530 live steps.
+   Without slow motion it is 690 live steps. */
 static void test_replay_starts_1_15_s_after_the_goal(void **st) {
   (void)st;
   dt_rig r;
@@ -267,9 +271,20 @@ static void test_replay_starts_1_15_s_after_the_goal(void **st) {
   const ks_event *s = dt_find(&LOG, KICK_DIR_EV_REPLAY_START);
   assert_non_null(g);
   assert_non_null(s);
-  assert_int_equal(s->step - g->step, 690); /* 1.15 s of live game time */
+  assert_int_equal(s->step - g->step, 48 + 530);
   assert_int_equal(dt_count(&LOG, KICK_DIR_EV_REPLAY_START), 1);
   assert_true(dt_find_index(&LOG, KICK_DIR_EV_REPLAY_START) > dt_find_index(&LOG, KICK_DIR_EV_SLOWMO_END));
+  play(&r, dt_penalty(), true, dt_rocket(), UNEVEN, 6);
+  g = dt_find(&LOG, KICK_DIR_EV_GOAL);
+  s = dt_find(&LOG, KICK_DIR_EV_REPLAY_START);
+  assert_non_null(s);
+  assert_int_equal(s->step - g->step, 690);
+  /* On screen, in frames of 1/600 s: 690 frames from the goal to the replay. */
+  dt_rig q;
+  play(&q, dt_penalty(), true, dt_top_corner(), (const double[]){1.0 / 600.0}, 1);
+  int a = dt_find_index(&LOG, KICK_DIR_EV_GOAL), b = dt_find_index(&LOG, KICK_DIR_EV_REPLAY_START);
+  int64_t frames = LOG.frame_of[b] - LOG.frame_of[a];
+  assert_true(frames >= 689 && frames <= 691);
 }
 
 static void test_replay_stops_0_7_s_after_the_decision(void **st) {
