@@ -198,6 +198,21 @@ static void test_wind_counts(void **state) {
   assert_true(z[0] > z[1] + 1.0);
 }
 
+
+/* Plausibility against the seed's captured timeline: a 31.8 m/s penalty into
+   the top corner was decided 0.405 s after the strike. */
+static void test_top_corner_penalty_timing(void **state) {
+  (void)state;
+  kick_setup su = kick_setup_default();
+  su.spot_z = -11.0;
+  kick_shot s = kt_struck(su, 0.0, kt_launch(31.8, 0.22, 0.26, 0.0));
+  kt_play_to_decision(&s);
+  assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_GOAL);
+  assert_true((kick_shot_moments(&s) & KICK_MOMENT_TOP_CORNER) != 0u);
+  double t = (double)(kick_shot_decision_step(&s) - kick_shot_strike_step(&s)) / 600.0;
+  assert_true(t > 0.38 && t < 0.43);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_spin_decay_any_rate),   cmocka_unit_test(test_spin_decay_in_flight),
@@ -205,6 +220,7 @@ int main(void) {
       cmocka_unit_test(test_wind_no_jumps),         cmocka_unit_test(test_wind_is_function_of_time),
       cmocka_unit_test(test_ground_wet_skids_further), cmocka_unit_test(test_ground_bounces),
       cmocka_unit_test(test_magnus_direction),      cmocka_unit_test(test_wind_counts),
+      cmocka_unit_test(test_top_corner_penalty_timing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
