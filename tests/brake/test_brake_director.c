@@ -58,11 +58,14 @@ static uint64_t run_steps(const char *name, log_t *l, brake_result *r) {
 }
 
 /* Through the director, with frames of `frame` s (jittered by `jitter`). */
+static double g_max_frame = 0.05;
+
 static uint64_t run_frames(const char *name, double frame, double jitter, double slowmo, log_t *l, brake_result *r,
                            double *min_scale, int64_t *frames) {
   brake_def g = brake_default_def();
   brake_director_def dd = brake_director_default_def();
   dd.slowmo_scale = slowmo;
+  dd.max_frame_seconds = g_max_frame;
   brake_director d;
   assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
   brake_policy p = policy(name);
@@ -113,6 +116,16 @@ static void test_events_independent_of_frames(void **st) {
       assert_logs_equal(&ref, &got);
       assert_results_equal(&rr, &rg);
     }
+    /* Many steps in one frame: frames of about 0.9 s, unclamped, run ~108 steps each. */
+    g_max_frame = 1.0;
+    double ms;
+    int64_t fr;
+    uint64_t hg = run_frames(names[n], 0.9, 0.2, 0.3, &got, &rg, &ms, &fr);
+    g_max_frame = 0.05;
+    assert_true(h == hg);
+    assert_logs_equal(&ref, &got);
+    assert_results_equal(&rr, &rg);
+    assert_true(fr < rr.steps / 50);
   }
 }
 
