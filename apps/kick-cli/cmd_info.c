@@ -1,0 +1,223 @@
+/* levels, daily, solve, compare. */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+#include "kickstep/host_timeline.h"
+#include "kickstep/kick_solver.h"
+
+static const char *keeper_text(kick_keeper_kind k) { return kick_keeper_kind_name(k); }
+
+static const char levels_usage[] =
+    "usage: kick-cli levels [--json]\n"
+    "List the World Tour levels with their setups.\n\n"
+    "  --json   the list as JSON\n\n"
+    "example:\n  kick-cli levels\n  kick-cli levels --json | jq '.[0]'\n";
+
+int cmd_levels(int argc, char **argv) {
+  if (cli_wants_help(argc, argv, levels_usage)) return EXIT_OK;
+  bool json = false;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0) json = true;
+    else {
+      cli_error("unknown argument '%s'\n%s", argv[i], levels_usage);
+      return EXIT_USAGE;
+    }
+  }
+  int32_t n = kick_level_count();
+  if (json) {
+    cJSON *a = cJSON_CreateArray();
+    for (int32_t i = 0; i < n; i++) {
+      const kick_level *lv = kick_level_at(i);
+      cJSON *j = cJSON_CreateObject();
+      cJSON_AddStringToObject(j, "id", lv->id);
+      cJSON_AddStringToObject(j, "name", lv->name);
+      cJSON_AddStringToObject(j, "world", lv->world_name);
+      cJSON_AddStringToObject(j, "blurb", lv->blurb);
+      cJSON_AddNumberToObject(j, "spot_x", lv->spot_x);
+      cJSON_AddNumberToObject(j, "spot_z", lv->spot_z);
+      cJSON_AddBoolToObject(j, "wet", lv->wet);
+      cJSON_AddNumberToObject(j, "wind_mps", lv->wind.mean_speed_mps);
+      cJSON_AddNumberToObject(j, "wind_bearing_deg", lv->wind.bearing * 180.0 / 3.141592653589793);
+      cJSON_AddNumberToObject(j, "gustiness", lv->wind.gustiness);
+      cJSON_AddStringToObject(j, "keeper", keeper_text(lv->keeper_kind));
+      cJSON_AddStringToObject(j, "keeper_name", lv->keeper_name);
+      cJSON_AddNumberToObject(j, "keeper_rating", lv->keeper_rating);
+      cJSON_AddNumberToObject(j, "wall", lv->wall_count);
+      cJSON_AddNumberToObject(j, "rings", lv->ring_count);
+      cJSON *st = cJSON_AddArrayToObject(j, "stars");
+      for (int s = 0; s < KICK_STAR_COUNT; s++) cJSON_AddItemToArray(st, cJSON_CreateString(lv->stars[s].text));
+      cJSON_AddItemToArray(a, j);
+    }
+    cli_print_json(a);
+    return EXIT_OK;
+  }
+  printf("%-5s %-22s %-18s %7s %5s %-20s %4s %5s  %s\n", "id", "name", "world", "dist m", "wind", "keeper", "wall",
+         "rings", "wet");
+  for (int32_t i = 0; i < n; i++) {
+    const kick_level *lv = kick_level_at(i);
+    double dx = lv->spot_x, dz = lv->spot_z;
+    char keeper[64];
+    if (lv->keeper_kind == KICK_KEEPER_NONE) snprintf(keeper, sizeof keeper, "none");
+    else snprintf(keeper, sizeof keeper, "%s %.2f", keeper_text(lv->keeper_kind), lv->keeper_rating);
+    printf("%-5s %-22s %-18s %7.1f %5.1f %-20s %4d %5d  %s\n", lv->id, lv->name, lv->world_name,
+           __builtin_sqrt(dx * dx + dz * dz), lv->wind.mean_speed_mps, keeper, lv->wall_count, lv->ring_count,
+           lv->wet ? "wet" : "");
+  }
+  return EXIT_OK;
+}
+
+static const char daily_usage[] =
+    "usage: kick-cli daily [--date YYYY-MM-DD|today] [--json]\n"
+    "The Daily Kick: its setup comes from the date alone.\n\n"
+    "example:\n  kick-cli daily\n  kick-cli daily --date 2026-12-25 --json\n";
+
+int cmd_daily(int argc, char **argv) {
+  if (cli_wants_help(argc, argv, daily_usage)) return EXIT_OK;
+  static const struct option opts[] = {{"date", 1, 0, 'd'}, {"json", 0, 0, 'j'}, {0, 0, 0, 0}};
+  cli_kick k;
+  cli_kick_defaults(&k);
+  bool json = false;
+  const char *date = "today";
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'd') date = optarg;
+    else if (c == 'j') json = true;
+    else {
+      fputs(daily_usage, stderr);
+      return EXIT_USAGE;
+    }
+  }
+  if (optind < argc) {
+    cli_error("unexpected argument '%s'", argv[optind]);
+    return EXIT_USAGE;
+  }
+  if (cli_kick_option(&k, OPT_DAILY, date) != 1) return EXIT_USAGE;
+  int rc = cli_kick_finish(&k, false);
+  if (rc) return rc;
+  const kick_setup *su = &k.setup;
+  if (json) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "where", k.where);
+    cJSON_AddNumberToObject(j, "spot_x", su->spot_x);
+    cJSON_AddNumberToObject(j, "spot_z", su->spot_z);
+    cJSON_AddBoolToObject(j, "wet", su->pitch.wet);
+    cJSON_AddNumberToObject(j, "wind_mps", su->wind.mean_speed_mps);
+    cJSON_AddNumberToObject(j, "wind_bearing_deg", su->wind.bearing * 180.0 / 3.141592653589793);
+    cJSON_AddNumberToObject(j, "gustiness", su->wind.gustiness);
+    cJSON_AddStringToObject(j, "keeper", keeper_text(su->keeper.kind));
+    cJSON_AddNumberToObject(j, "keeper_rating", su->keeper.rating);
+    cJSON_AddNumberToObject(j, "wall", su->wall.count);
+    cJSON_AddNumberToObject(j, "rings", su->ring_count);
+    cli_print_json(j);
+  } else {
+    printf("%s\n", k.where);
+    printf("spot:   x %.2f m, %.2f m from the goal line\n", su->spot_x, -su->spot_z);
+    printf("pitch:  %s\n", su->pitch.wet ? "wet" : "dry");
+    printf("wind:   %.1f m/s towards %.0f deg, gustiness %.2f\n", su->wind.mean_speed_mps,
+           su->wind.bearing * 180.0 / 3.141592653589793, su->wind.gustiness);
+    printf("keeper: %s (rating %.2f)\n", keeper_text(su->keeper.kind), su->keeper.rating);
+    printf("wall:   %d\n", su->wall.count);
+    printf("rings:  %d\n", su->ring_count);
+  }
+  return EXIT_OK;
+}
+
+static const char solve_usage[] =
+    "usage: kick-cli solve --aim X,Y --speed MPS [--bend -1..1] [where] [--json]\n"
+    "The launch whose flight crosses the goal line at the aim point in still air,\n"
+    "and how many launches the solver tried (at most 26).\n\n" CLI_KICK_HELP
+    "\nexample:\n  kick-cli solve --aim 2.8,2.0 --speed 26 --bend 0.5 --open --distance 22\n"
+    "  kick-cli solve --level 5-2 --aim -3,2.2 --speed 25 --json\n";
+
+int cmd_solve(int argc, char **argv) {
+  if (cli_wants_help(argc, argv, solve_usage)) return EXIT_OK;
+  static const struct option opts[] = {CLI_KICK_OPTIONS, {"json", 0, 0, OPT_JSON}, {0, 0, 0, 0}};
+  cli_kick k;
+  cli_kick_defaults(&k);
+  bool json = false, aim = false;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == OPT_JSON) {
+      json = true;
+      continue;
+    }
+    if (c == OPT_AIM) aim = true;
+    int r = c == '?' ? 0 : cli_kick_option(&k, c, optarg);
+    if (r < 0) return EXIT_USAGE;
+    if (r == 0) {
+      fputs(solve_usage, stderr);
+      return EXIT_USAGE;
+    }
+  }
+  if (optind < argc) {
+    cli_error("unexpected argument '%s'", argv[optind]);
+    return EXIT_USAGE;
+  }
+  if (!aim) {
+    cli_error("solve needs --aim X,Y and --speed");
+    return EXIT_USAGE;
+  }
+  int rc = cli_kick_finish(&k, true);
+  if (rc) return rc;
+  if (json) {
+    cli_print_json(cli_kick_json(&k));
+  } else {
+    printf("%s\n", k.where);
+    printf("launch: %.2f m/s, elevation %.4f deg, direction %.4f deg, spin %.1f rad/s\n", k.launch.speed_mps,
+           k.launch.elevation * 180.0 / 3.141592653589793, k.launch.direction * 180.0 / 3.141592653589793,
+           k.launch.spin_rate);
+    printf("tries:  %d (miss %.4f m)\n", k.solver_tries, k.solver_miss_m);
+  }
+  return EXIT_OK;
+}
+
+static const char compare_usage[] =
+    "usage: kick-cli compare EXPECTED.jsonl ACTUAL.jsonl [--json]\n"
+    "Compare two timelines and name the first divergence.\n"
+    "Exit 0 when identical, 1 when they differ, 2 on a usage error or an unreadable file.\n\n"
+    "example:\n  kick-cli compare golden.jsonl mine.jsonl\n";
+
+int cmd_compare(int argc, char **argv) {
+  if (cli_wants_help(argc, argv, compare_usage)) return EXIT_OK;
+  bool json = false;
+  const char *files[2] = {0, 0};
+  int nf = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0) json = true;
+    else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_error("unknown option '%s'", argv[i]);
+      return EXIT_USAGE;
+    } else if (nf < 2) files[nf++] = argv[i];
+    else {
+      cli_error("compare takes two files");
+      return EXIT_USAGE;
+    }
+  }
+  if (nf != 2) {
+    cli_error("compare takes two files\n%s", compare_usage);
+    return EXIT_USAGE;
+  }
+  ks_tl_diff d;
+  ks_status s = ks_tl_compare_files(files[0], files[1], &d);
+  if (s != KS_OK) {
+    cli_error("%s", d.message[0] ? d.message : ks_status_name(s));
+    return EXIT_USAGE;
+  }
+  if (json) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddBoolToObject(j, "identical", d.identical);
+    if (!d.identical) {
+      cJSON_AddNumberToObject(j, "line", (double)d.line);
+      if (d.has_step) cJSON_AddNumberToObject(j, "step", (double)d.step);
+      cJSON_AddStringToObject(j, "field", d.field);
+      cJSON_AddStringToObject(j, "expected", d.expected);
+      cJSON_AddStringToObject(j, "actual", d.actual);
+    }
+    cJSON_AddStringToObject(j, "message", d.identical ? "identical" : d.message);
+    cli_print_json(j);
+  } else {
+    printf("%s\n", d.identical ? "identical" : d.message);
+  }
+  return d.identical ? EXIT_OK : EXIT_RUNTIME;
+}

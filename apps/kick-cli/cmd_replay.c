@@ -1,0 +1,217 @@
+/* replay save | verify | share | open. */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+#include "kickstep/dmath.h"
+#include "kickstep/host_replay.h"
+#include "kickstep/kick_replay.h"
+
+static const char replay_usage[] =
+    "usage: kick-cli replay save [where] (launch | --aim ... | --swipe ...) --out FILE [--json]\n"
+    "       kick-cli replay verify FILE [--json]\n"
+    "       kick-cli replay share FILE [--json]\n"
+    "       kick-cli replay open CODE [--out FILE] [--json]\n\n"
+    "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
+    "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
+    "        (exit 1 when it diverges)\n"
+    "share   print a replay file's share code (URL-safe; the web page opens it as #r=CODE)\n"
+    "open    decode a share code, verify it, and optionally save it as a file\n"
+    "A corrupt, truncated or newer-version file or code is rejected with what is wrong (exit 1).\n\n" CLI_KICK_HELP
+    "\nexamples:\n"
+    "  kick-cli replay save --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out setpiece.ksr\n"
+    "  kick-cli replay verify setpiece.ksr\n"
+    "  kick-cli replay share setpiece.ksr\n"
+    "  kick-cli replay open \"$(kick-cli replay share setpiece.ksr)\" --out copy.ksr\n";
+
+static void print_summary(const kick_replay *r, cJSON *j) {
+  char hx[19], hy[19];
+  cJSON_AddStringToObject(j, "outcome", kick_outcome_name(r->outcome));
+  cJSON_AddNumberToObject(j, "decision_step", (double)r->decision_step);
+  cJSON_AddItemToObject(j, "moments", cli_moments_json(r->moments));
+  if (r->crossed) {
+    cli_hex(ks_f64_from_bits(r->crossing_bits[0]), hx);
+    cli_hex(ks_f64_from_bits(r->crossing_bits[1]), hy);
+    cJSON *c = cJSON_AddObjectToObject(j, "crossing");
+    cJSON_AddNumberToObject(c, "x", ks_f64_from_bits(r->crossing_bits[0]));
+    cJSON_AddNumberToObject(c, "y", ks_f64_from_bits(r->crossing_bits[1]));
+    cJSON_AddStringToObject(c, "x_hex", hx);
+    cJSON_AddStringToObject(c, "y_hex", hy);
+  }
+  cJSON_AddNumberToObject(j, "wait_steps", (double)r->wait_steps);
+  cJSON_AddNumberToObject(j, "inputs", r->input_count);
+  cJSON_AddNumberToObject(j, "speed_mps", r->launch.speed_mps);
+}
+
+static void print_text_summary(const kick_replay *r) {
+  printf("outcome:  %s, decided on step %lld\n", kick_outcome_name(r->outcome), (long long)r->decision_step);
+  if (r->crossed)
+    printf("crossing: x %.4f m, y %.4f m\n", ks_f64_from_bits(r->crossing_bits[0]),
+           ks_f64_from_bits(r->crossing_bits[1]));
+  printf("moments: ");
+  if (!r->moments) printf(" none");
+  for (uint32_t b = 1; b <= KICK_MOMENT_ALL; b <<= 1)
+    if (r->moments & b) printf(" %s", kick_moment_name(b));
+  printf("\n");
+}
+
+static int report_error(const char *what, const kick_replay_error *err) {
+  char text[256];
+  kick_replay_error_text(err, text, sizeof text);
+  cli_error("%s: %s", what, text);
+  return EXIT_RUNTIME;
+}
+
+/* verify, and print the verdict; returns the exit code. */
+static int verify_and_print(const kick_replay *r, bool json, const char *file) {
+  kick_replay_verify_result v;
+  ks_status s = kick_replay_verify(r, &v);
+  if (s != KS_OK) {
+    cli_error("the replay cannot be simulated: %s", ks_status_name(s));
+    return EXIT_RUNTIME;
+  }
+  char text[256];
+  kick_replay_verify_text(&v, text, sizeof text);
+  if (json) {
+    cJSON *j = cJSON_CreateObject();
+    if (file) cJSON_AddStringToObject(j, "file", file);
+    cJSON_AddBoolToObject(j, "identical", v.identical);
+    if (!v.identical) {
+      cJSON_AddNumberToObject(j, "step", (double)v.step);
+      cJSON_AddStringToObject(j, "field", v.field);
+    }
+    cJSON_AddStringToObject(j, "verdict", text);
+    print_summary(r, j);
+    cli_print_json(j);
+  } else {
+    print_text_summary(r);
+    printf("verify:   %s\n", text);
+  }
+  return v.identical ? EXIT_OK : EXIT_RUNTIME;
+}
+
+static int replay_save(int argc, char **argv) {
+  static const struct option opts[] = {CLI_KICK_OPTIONS, {"json", 0, 0, OPT_JSON}, {"out", 1, 0, OPT_OUT}, {0, 0, 0, 0}};
+  cli_kick k;
+  cli_kick_defaults(&k);
+  bool json = false;
+  const char *out = NULL;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == OPT_JSON) json = true;
+    else if (c == OPT_OUT) out = optarg;
+    else {
+      int r = c == '?' ? 0 : cli_kick_option(&k, c, optarg);
+      if (r < 0) return EXIT_USAGE;
+      if (r == 0) {
+        fputs(replay_usage, stderr);
+        return EXIT_USAGE;
+      }
+    }
+  }
+  if (optind < argc) {
+    cli_error("unexpected argument '%s'", argv[optind]);
+    return EXIT_USAGE;
+  }
+  if (!out) {
+    cli_error("replay save needs --out FILE");
+    return EXIT_USAGE;
+  }
+  int rc = cli_kick_finish(&k, true);
+  if (rc) return rc;
+  kick_replay r;
+  int64_t wait_steps = (int64_t)ks_round(k.wait_s * KICK_STEPS_PER_SECOND);
+  ks_status s = kick_replay_record(&k.setup, wait_steps, &k.launch, NULL, 0, &r);
+  if (s != KS_OK) {
+    cli_error("cannot record this kick: %s", ks_status_name(s));
+    return EXIT_RUNTIME;
+  }
+  kick_replay_error err;
+  if (ks_host_replay_save(out, &r, &err) != KS_OK) return report_error(out, &err);
+  if (json) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "file", out);
+    print_summary(&r, j);
+    cli_print_json(j);
+  } else {
+    printf("saved %s\n", out);
+    print_text_summary(&r);
+  }
+  return EXIT_OK;
+}
+
+/* Parses "FILE|CODE [--out F] [--json]". */
+static int parse_simple(int argc, char **argv, const char **arg, const char **out, bool *json, bool allow_out) {
+  *arg = NULL;
+  *json = false;
+  if (out) *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0) *json = true;
+    else if (allow_out && strcmp(argv[i], "--out") == 0 && i + 1 < argc) *out = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1] == '-') {
+      cli_error("unknown option '%s'", argv[i]);
+      return EXIT_USAGE;
+    } else if (!*arg) *arg = argv[i];
+    else {
+      cli_error("unexpected argument '%s'", argv[i]);
+      return EXIT_USAGE;
+    }
+  }
+  if (!*arg) {
+    cli_error("missing argument\n%s", replay_usage);
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+int cmd_replay(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(replay_usage, stderr);
+    return EXIT_USAGE;
+  }
+  if (cli_wants_help(argc, argv, replay_usage)) return EXIT_OK;
+  const char *sub = argv[1];
+  argc--;
+  argv++;
+  if (strcmp(sub, "save") == 0) return replay_save(argc, argv);
+  const char *arg, *out = NULL;
+  bool json;
+  kick_replay r;
+  kick_replay_error err;
+  if (strcmp(sub, "verify") == 0) {
+    int rc = parse_simple(argc, argv, &arg, NULL, &json, false);
+    if (rc >= 0) return rc;
+    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
+    return verify_and_print(&r, json, arg);
+  }
+  if (strcmp(sub, "share") == 0) {
+    int rc = parse_simple(argc, argv, &arg, NULL, &json, false);
+    if (rc >= 0) return rc;
+    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
+    char code[KICK_REPLAY_MAX_CODE + 1];
+    size_t len = 0;
+    if (kick_replay_share_encode(&r, code, sizeof code, &len, &err) != KS_OK) return report_error(arg, &err);
+    if (json) {
+      cJSON *j = cJSON_CreateObject();
+      cJSON_AddStringToObject(j, "file", arg);
+      cJSON_AddStringToObject(j, "code", code);
+      cJSON_AddNumberToObject(j, "length", (double)len);
+      cli_print_json(j);
+    } else {
+      printf("%s\n", code);
+    }
+    return EXIT_OK;
+  }
+  if (strcmp(sub, "open") == 0) {
+    int rc = parse_simple(argc, argv, &arg, &out, &json, true);
+    if (rc >= 0) return rc;
+    const char *code = arg;
+    const char *hash = strstr(code, "#r=");
+    if (hash) code = hash + 3; /* a whole link was pasted */
+    if (kick_replay_share_decode(code, strlen(code), &r, &err) != KS_OK) return report_error("share code", &err);
+    if (out && ks_host_replay_save(out, &r, &err) != KS_OK) return report_error(out, &err);
+    return verify_and_print(&r, json, out);
+  }
+  cli_error("unknown replay command '%s' (save, verify, share, open)", sub);
+  return EXIT_USAGE;
+}

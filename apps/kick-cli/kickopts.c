@@ -1,0 +1,429 @@
+/* The options shared by every subcommand that plays one kick. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "cli.h"
+#include "kickstep/dmath.h"
+#include "kickstep/kick_solver.h"
+#include "kickstep/kick_swipe.h"
+
+#define DEG (KS_PI / 180.0)
+
+/* What the options asked for, before the setup is built. */
+static struct {
+  enum { WHERE_OPEN, WHERE_LEVEL, WHERE_DAILY } where;
+  char level[64];
+  int year, month, day;
+  double distance, angle_deg;
+  bool wet, has_wind, has_keeper;
+  double wind[3];
+  int wind_n;
+  kick_keeper_kind keeper_kind;
+  double keeper_rating;
+  long wall;
+  bool extras;
+  uint64_t match_seed, kick_number;
+  bool has_speed, has_elevation, has_direction, has_axis, has_rate, has_aim, has_bend;
+  double speed, elevation_deg, direction_deg, axis[3], rate, aim[2], bend;
+  char *swipe_text; /* owned copy */
+  char *swipe_file;
+} o;
+
+void cli_kick_defaults(cli_kick *k) {
+  memset(k, 0, sizeof *k);
+  k->setup = kick_setup_default();
+  k->level_index = -1;
+  k->wait_s = 0.5;
+  k->launch = kick_launch_default();
+  k->frames[0] = 1.0 / 60.0;
+  k->frame_count = 1;
+  k->scale = 1.0;
+  free(o.swipe_text);
+  free(o.swipe_file);
+  memset(&o, 0, sizeof o);
+  o.where = WHERE_OPEN;
+  o.distance = 20.0;
+  o.keeper_rating = 0.7;
+  o.match_seed = 1;
+}
+
+static bool parse_date(const char *s, int *y, int *m, int *d) {
+  if (strcmp(s, "today") == 0) {
+    time_t now = time(NULL);
+    struct tm tmv;
+    gmtime_r(&now, &tmv);
+    *y = tmv.tm_year + 1900;
+    *m = tmv.tm_mon + 1;
+    *d = tmv.tm_mday;
+    return true;
+  }
+  char extra;
+  if (sscanf(s, "%d-%d-%d%c", y, m, d, &extra) != 3) {
+    cli_error("--daily: '%s' is not a date like 2026-11-29", s);
+    return false;
+  }
+  if (!kick_daily_date_valid(*y, *m, *d)) {
+    cli_error("--daily: %s is not a valid date between %d-01-01 and %d-12-31", s, KICK_DAILY_MIN_YEAR,
+              KICK_DAILY_MAX_YEAR);
+    return false;
+  }
+  return true;
+}
+
+static bool parse_keeper(const char *s) {
+  char kind[32];
+  const char *comma = strchr(s, ',');
+  size_t len = comma ? (size_t)(comma - s) : strlen(s);
+  if (len >= sizeof kind) len = sizeof kind - 1;
+  memcpy(kind, s, len);
+  kind[len] = '\0';
+  static const struct { const char *name; kick_keeper_kind kind; } kinds[] = {
+      {"none", KICK_KEEPER_NONE}, {"plain", KICK_KEEPER_PLAIN}, {"showman", KICK_KEEPER_SHOWMAN},
+      {"specialist", KICK_KEEPER_SPECIALIST}, {"learner", KICK_KEEPER_LEARNER}};
+  bool found = false;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (strcasecmp(kind, kinds[i].name) == 0) {
+      o.keeper_kind = kinds[i].kind;
+      found = true;
+    }
+  if (!found) {
+    cli_error("--keeper: unknown keeper '%s' (none, plain, showman, specialist, learner)", kind);
+    return false;
+  }
+  if (comma && !cli_parse_double("keeper", comma + 1, 0.0, 1.0, &o.keeper_rating)) return false;
+  o.has_keeper = true;
+  return true;
+}
+
+int cli_kick_option(cli_kick *k, int opt, const char *arg) {
+  switch (opt) {
+  case OPT_LEVEL:
+    if (strlen(arg) >= sizeof o.level) {
+      cli_error("--level: '%s' is too long", arg);
+      return -1;
+    }
+    o.where = WHERE_LEVEL;
+    strcpy(o.level, arg);
+    return 1;
+  case OPT_DAILY:
+    if (!parse_date(arg, &o.year, &o.month, &o.day)) return -1;
+    o.where = WHERE_DAILY;
+    return 1;
+  case OPT_OPEN: o.where = WHERE_OPEN; return 1;
+  case OPT_DISTANCE: return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
+  case OPT_ANGLE: return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
+  case OPT_WET: o.wet = true; o.extras = true; return 1;
+  case OPT_WIND:
+    o.wind_n = cli_parse_list("wind", arg, o.wind, 3, -360.0, 360.0);
+    if (o.wind_n < 0) return -1;
+    if (o.wind[0] < 0 || o.wind[0] > KICK_MAX_WIND_SPEED) {
+      cli_error("--wind: speed %g m/s is out of range [0, %g]", o.wind[0], KICK_MAX_WIND_SPEED);
+      return -1;
+    }
+    if (o.wind_n > 2 && (o.wind[2] < 0 || o.wind[2] > 1)) {
+      cli_error("--wind: gustiness %g is out of range [0, 1]", o.wind[2]);
+      return -1;
+    }
+    o.has_wind = o.extras = true;
+    return 1;
+  case OPT_KEEPER: o.extras = true; return parse_keeper(arg) ? 1 : -1;
+  case OPT_WALL: o.extras = true; return cli_parse_int("wall", arg, 0, KICK_WALL_MAX, &o.wall) ? 1 : -1;
+  case OPT_MATCH_SEED: return cli_parse_u64("match-seed", arg, &o.match_seed) ? 1 : -1;
+  case OPT_KICK: return cli_parse_u64("kick", arg, &o.kick_number) ? 1 : -1;
+  case OPT_WAIT: return cli_parse_double("wait", arg, 0.0, 60.0, &k->wait_s) ? 1 : -1;
+  case OPT_SPEED:
+    o.has_speed = true;
+    return cli_parse_double("speed", arg, 0.1, KICK_MAX_LAUNCH_SPEED, &o.speed) ? 1 : -1;
+  case OPT_ELEVATION:
+    o.has_elevation = true;
+    return cli_parse_double("elevation", arg, -5.0, 68.0, &o.elevation_deg) ? 1 : -1;
+  case OPT_DIRECTION:
+    o.has_direction = true;
+    return cli_parse_double("direction", arg, -85.0, 85.0, &o.direction_deg) ? 1 : -1;
+  case OPT_SPIN_AXIS:
+    o.has_axis = true;
+    if (cli_parse_list("spin-axis", arg, o.axis, 3, -1e6, 1e6) != 3) {
+      cli_error("--spin-axis needs three numbers X,Y,Z");
+      return -1;
+    }
+    return 1;
+  case OPT_SPIN_RATE:
+    o.has_rate = true;
+    return cli_parse_double("spin-rate", arg, 0.0, KICK_MAX_SPIN_RATE, &o.rate) ? 1 : -1;
+  case OPT_AIM:
+    o.has_aim = true;
+    if (cli_parse_list("aim", arg, o.aim, 2, -20.0, 10.0) != 2) {
+      cli_error("--aim needs two numbers X,Y (m across the goal from the middle, m up)");
+      return -1;
+    }
+    return 1;
+  case OPT_BEND:
+    o.has_bend = true;
+    return cli_parse_double("bend", arg, -1.0, 1.0, &o.bend) ? 1 : -1;
+  case OPT_SWIPE:
+    free(o.swipe_text);
+    o.swipe_text = strdup(arg);
+    return 1;
+  case OPT_SWIPE_FILE:
+    free(o.swipe_file);
+    o.swipe_file = strdup(arg);
+    return 1;
+  case OPT_FRAMES: {
+    char buf[1024];
+    if (strlen(arg) >= sizeof buf) {
+      cli_error("--frames: the list is too long");
+      return -1;
+    }
+    strcpy(buf, arg);
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+      if (n >= CLI_MAX_FRAMES) {
+        cli_error("--frames: at most %d frame lengths", CLI_MAX_FRAMES);
+        return -1;
+      }
+      if (!cli_parse_frame("frames", tok, &k->frames[n])) return -1;
+      n++;
+    }
+    if (n == 0) {
+      cli_error("--frames: the list is empty");
+      return -1;
+    }
+    k->frame_count = n;
+    return 1;
+  }
+  case OPT_SCALE: return cli_parse_double("scale", arg, 0.001, 100.0, &k->scale) ? 1 : -1;
+  default: return 0;
+  }
+}
+
+/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines. */
+static int read_swipe(kick_touch *t, int max) {
+  char *text = NULL;
+  if (o.swipe_file) {
+    FILE *f = fopen(o.swipe_file, "rb");
+    if (!f) {
+      cli_error("--swipe-file: cannot open '%s'", o.swipe_file);
+      return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    text = malloc(cap + 1);
+    if (!text) {
+      fclose(f);
+      return -1;
+    }
+    len = fread(text, 1, cap, f);
+    fclose(f);
+    text[len] = '\0';
+  } else {
+    text = strdup(o.swipe_text);
+  }
+  if (!text) return -1;
+  for (char *p = text; *p; p++)
+    if (*p == '\n' || *p == '\r') *p = ';';
+    else if (*p == ' ' || *p == '\t') *p = ',';
+  int n = 0;
+  char *save = NULL;
+  for (char *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+    while (*tok == ',') tok++;
+    if (!*tok || *tok == '#') continue;
+    double v[3];
+    if (n >= max) {
+      cli_error("swipe: more than %d samples", max);
+      free(text);
+      return -1;
+    }
+    if (cli_parse_list("swipe", tok, v, 3, -1e9, 1e9) != 3) {
+      cli_error("swipe: sample %d is not 'x,y,t'", n + 1);
+      free(text);
+      return -1;
+    }
+    t[n].x = v[0];
+    t[n].y = v[1];
+    t[n].t = v[2];
+    n++;
+  }
+  free(text);
+  return n;
+}
+
+static int build_setup(cli_kick *k) {
+  if (o.where != WHERE_OPEN && (o.extras || o.distance != 20.0 || o.angle_deg != 0.0)) {
+    cli_error("--distance, --angle, --wet, --wind, --keeper and --wall go with --open, not with --level or --daily");
+    return EXIT_USAGE;
+  }
+  if (o.where == WHERE_LEVEL) {
+    int32_t idx = kick_level_find(o.level);
+    if (idx < 0) {
+      cli_error("unknown level '%s' (kick-cli levels lists them)", o.level);
+      return EXIT_USAGE;
+    }
+    const kick_level *lv = kick_level_at(idx);
+    ks_status s = kick_level_setup(lv, o.match_seed, o.kick_number, &k->setup);
+    if (s != KS_OK) {
+      cli_error("level %s: %s", lv->id, ks_status_name(s));
+      return EXIT_RUNTIME;
+    }
+    k->level_index = idx;
+    snprintf(k->where, sizeof k->where, "level %s %s", lv->id, lv->name);
+    return EXIT_OK;
+  }
+  if (o.where == WHERE_DAILY) {
+    kick_daily day;
+    ks_status s = kick_daily_build(o.year, o.month, o.day, o.match_seed, o.kick_number, &day);
+    if (s != KS_OK) {
+      cli_error("daily %04d-%02d-%02d: %s", o.year, o.month, o.day, ks_status_name(s));
+      return EXIT_USAGE;
+    }
+    k->setup = day.setup;
+    snprintf(k->where, sizeof k->where, "daily %04d-%02d-%02d at %s", o.year, o.month, o.day, day.venue);
+    return EXIT_OK;
+  }
+  kick_setup su = kick_setup_default();
+  double a = o.angle_deg * DEG;
+  su.spot_x = o.distance * ks_sin(a);
+  su.spot_z = -o.distance * ks_cos(a);
+  su.match_seed = o.match_seed;
+  su.kick_number = o.kick_number;
+  su.pitch = kick_pitch_default(o.wet);
+  if (o.has_wind) {
+    su.wind.mean_speed_mps = o.wind[0];
+    if (o.wind_n > 1) su.wind.bearing = o.wind[1] * DEG;
+    if (o.wind_n > 2) su.wind.gustiness = o.wind[2];
+  }
+  if (o.has_keeper) {
+    su.keeper.kind = o.keeper_kind;
+    su.keeper.rating = o.keeper_rating;
+  }
+  if (o.wall > 0) kick_setup_wall_at(&su, (int32_t)o.wall);
+  ks_status s = kick_setup_validate(&su);
+  if (s != KS_OK) {
+    cli_error("the open-pitch setup is invalid: %s", ks_status_name(s));
+    return EXIT_USAGE;
+  }
+  k->setup = su;
+  snprintf(k->where, sizeof k->where, "open pitch, %.1f m at %.1f deg", o.distance, o.angle_deg);
+  return EXIT_OK;
+}
+
+static int resolve_launch(cli_kick *k) {
+  int kinds = (o.swipe_text || o.swipe_file) + o.has_aim + (o.has_elevation || o.has_direction || o.has_axis || o.has_rate);
+  if (kinds > 1) {
+    cli_error("give one kick: explicit launch values, --aim (solver) or --swipe");
+    return EXIT_USAGE;
+  }
+  if (o.swipe_text || o.swipe_file) {
+    static kick_touch samples[KICK_SWIPE_MAX_SAMPLES + 1];
+    int n = read_swipe(samples, KICK_SWIPE_MAX_SAMPLES + 1);
+    if (n < 0) return EXIT_USAGE;
+    kick_swipe_reading rd;
+    kick_swipe_def def = kick_swipe_default_def();
+    kick_swipe sw;
+    kick_swipe_error err = KICK_SWIPE_OK;
+    ks_status s = kick_swipe_begin(&sw, &def);
+    if (s == KS_OK) s = kick_swipe_add(&sw, samples, (size_t)n, &err);
+    if (s == KS_OK) s = kick_swipe_finish(&sw, &rd);
+    if (s != KS_OK) {
+      if (err == KICK_SWIPE_OK) s = kick_swipe_read(&def, samples, (size_t)n, &rd);
+      cli_error("swipe rejected: %s (%s)", err != KICK_SWIPE_OK ? kick_swipe_error_name(err) : "unreadable",
+                ks_status_name(s));
+      return EXIT_USAGE;
+    }
+    k->launch = rd.launch;
+    strcpy(k->launch_from, "swipe");
+    return EXIT_OK;
+  }
+  if (o.has_aim) {
+    if (!o.has_speed) {
+      cli_error("--aim needs --speed");
+      return EXIT_USAGE;
+    }
+    kick_solver_def d = kick_solver_def_for_setup(&k->setup);
+    d.aim_x = o.aim[0];
+    d.aim_y = o.aim[1];
+    d.speed_mps = o.speed;
+    d.bend = o.has_bend ? o.bend : 0.0;
+    kick_solution sol;
+    ks_status s = kick_solve(&d, &sol);
+    if (s == KS_ERR_NOT_FOUND) {
+      cli_error("the solver found no launch reaching (%g, %g) at %g m/s (best miss %.3f m after %d tries)", o.aim[0],
+                o.aim[1], o.speed, sol.miss_m, sol.tries);
+      return EXIT_RUNTIME;
+    }
+    if (s != KS_OK) {
+      cli_error("cannot solve for that aim: %s", ks_status_name(s));
+      return EXIT_USAGE;
+    }
+    k->launch = sol.launch;
+    k->solver_tries = sol.tries;
+    k->solver_miss_m = sol.miss_m;
+    strcpy(k->launch_from, "solver");
+    return EXIT_OK;
+  }
+  if (o.has_bend) {
+    cli_error("--bend goes with --aim");
+    return EXIT_USAGE;
+  }
+  if (!o.has_speed) {
+    cli_error("no kick given: use --speed with --elevation/--direction, --aim, or --swipe");
+    return EXIT_USAGE;
+  }
+  kick_launch l = kick_launch_default();
+  l.speed_mps = o.speed;
+  if (o.has_elevation) l.elevation = o.elevation_deg * DEG;
+  if (o.has_direction) l.direction = o.direction_deg * DEG;
+  if (o.has_rate) {
+    l.spin_rate = o.rate;
+    l.spin_axis = o.has_axis ? ks_v3(o.axis[0], o.axis[1], o.axis[2]) : ks_v3(0, 1, 0);
+  } else if (o.has_axis) {
+    cli_error("--spin-axis needs --spin-rate");
+    return EXIT_USAGE;
+  }
+  ks_status s = kick_launch_validate(&l);
+  if (s != KS_OK) {
+    cli_error("the launch is invalid (%s): check the spin axis", ks_status_name(s));
+    return EXIT_USAGE;
+  }
+  k->launch = l;
+  strcpy(k->launch_from, "explicit");
+  return EXIT_OK;
+}
+
+int cli_kick_finish(cli_kick *k, bool need_launch) {
+  int rc = build_setup(k);
+  if (rc != EXIT_OK) return rc;
+  if (!need_launch) return EXIT_OK;
+  return resolve_launch(k);
+}
+
+cJSON *cli_kick_json(const cli_kick *k) {
+  cJSON *j = cJSON_CreateObject();
+  cJSON_AddStringToObject(j, "where", k->where);
+  if (k->level_index >= 0) cJSON_AddStringToObject(j, "level", kick_level_at(k->level_index)->id);
+  cJSON_AddNumberToObject(j, "spot_x", k->setup.spot_x);
+  cJSON_AddNumberToObject(j, "spot_z", k->setup.spot_z);
+  cJSON_AddNumberToObject(j, "match_seed", (double)k->setup.match_seed);
+  cJSON_AddNumberToObject(j, "kick_number", (double)k->setup.kick_number);
+  cJSON_AddNumberToObject(j, "wait_s", k->wait_s);
+  cJSON *l = cJSON_AddObjectToObject(j, "launch");
+  cJSON_AddStringToObject(l, "from", k->launch_from);
+  cJSON_AddNumberToObject(l, "speed_mps", k->launch.speed_mps);
+  cJSON_AddNumberToObject(l, "elevation_deg", k->launch.elevation / DEG);
+  cJSON_AddNumberToObject(l, "direction_deg", k->launch.direction / DEG);
+  cJSON_AddNumberToObject(l, "spin_rate", k->launch.spin_rate);
+  cJSON *ax = cJSON_AddArrayToObject(l, "spin_axis");
+  cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.x));
+  cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.y));
+  cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.z));
+  if (strcmp(k->launch_from, "solver") == 0) {
+    cJSON_AddNumberToObject(l, "solver_tries", k->solver_tries);
+    cJSON_AddNumberToObject(l, "solver_miss_m", k->solver_miss_m);
+  }
+  cJSON *fr = cJSON_AddArrayToObject(j, "frames");
+  for (int i = 0; i < k->frame_count; i++) cJSON_AddItemToArray(fr, cJSON_CreateNumber(k->frames[i]));
+  cJSON_AddNumberToObject(j, "scale", k->scale);
+  return j;
+}
