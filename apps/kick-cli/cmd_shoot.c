@@ -54,7 +54,7 @@ static const char shoot_usage[] =
     "  kick-cli shoot --open --distance 11 --speed 31.8 --elevation 6 --direction 8\n"
     "  kick-cli shoot --level 4-4 --aim 2.5,1.8 --speed 27 --bend 0.4 --frames 1/60,1/120,1/37\n"
     "  kick-cli shoot --level \"The Final\" --speed 30 --elevation 5 --direction -6 --json\n"
-    "  kick-cli shoot --swipe \"0.5,0.9,0;0.5,0.7,0.05;0.52,0.4,0.1\"\n";
+    "  kick-cli shoot --swipe \"0.5,0.9,0 0.5,0.7,0.05 0.52,0.4,0.1\"\n";
 
 int cmd_shoot(int argc, char **argv) {
   if (cli_wants_help(argc, argv, shoot_usage)) return EXIT_OK;

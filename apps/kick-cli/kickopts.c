@@ -222,14 +222,13 @@ static int read_swipe(kick_touch *t, int max) {
     text = strdup(o.swipe_text);
   }
   if (!text) return -1;
+  /* Samples are separated by ';' or white space (lines in a file); values by ','. */
   for (char *p = text; *p; p++)
-    if (*p == '\n' || *p == '\r') *p = ';';
-    else if (*p == ' ' || *p == '\t') *p = ',';
+    if (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t') *p = ';';
   int n = 0;
   char *save = NULL;
   for (char *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
-    while (*tok == ',') tok++;
-    if (!*tok || *tok == '#') continue;
+    if (!*tok) continue;
     double v[3];
     if (n >= max) {
       cli_error("swipe: more than %d samples", max);

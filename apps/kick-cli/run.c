@@ -26,6 +26,7 @@ ks_status cli_run_kick(const cli_kick *k, bool until_rest, cli_step_fn fn, void 
     kick_shot_step(&shot, NULL, NULL);
     if (fn) fn(&shot, ctx);
   }
+  kick_shot before = shot;
   s = kick_shot_strike(&shot, &k->launch);
   if (s != KS_OK) {
     cli_error("cannot strike: %s", ks_status_name(s));
@@ -56,7 +57,15 @@ ks_status cli_run_kick(const cli_kick *k, bool until_rest, cli_step_fn fn, void 
   out->crossing_step = shot.crossed ? shot.crossing_step : -1;
   out->dropped_s = ks_clock_dropped_seconds(&shot.clock);
   if (k->level_index >= 0) out->stars = kick_level_stars(kick_level_at(k->level_index), &shot);
-  out->decision_hash = kick_shot_hash(&shot);
+  /* The state hash right after the deciding step, from a probe copy struck
+     with the same kick: frames group steps differently, so the live shot may
+     have run on past the decision within its last frame. */
+  if (out->decided) {
+    kick_shot probe = before;
+    kick_shot_strike(&probe, &k->launch);
+    while (kick_shot_steps(&probe) < out->decision_step) kick_shot_step(&probe, NULL, NULL);
+    out->decision_hash = kick_shot_hash(&probe);
+  }
   if (final_shot) *final_shot = shot;
   return KS_OK;
 }

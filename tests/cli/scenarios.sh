@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Multi-step kick-cli scenarios: each function is one ctest test.
+#   scenarios.sh KICK_CLI WORKDIR NAME
+set -euo pipefail
+K=$1; W=$2; name=$3
+mkdir -p "$W"; cd "$W"
+fail() { echo "FAIL: $*"; exit 1; }
+hash_of() { grep -E '^state hash:' | awk '{print $3}'; }
+crossing_of() { grep -E '^crossing:' ; }
+
+frames_do_not_change_the_kick() {
+  # The seed's frame pattern, a slow-motion scale and plain 60 Hz frames give the same bits.
+  local args=(shoot --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6)
+  local a b c
+  a=$("$K" "${args[@]}")
+  b=$("$K" "${args[@]}" --frames 1/60,1/120,1/37,0.3/60,1/90)
+  c=$("$K" "${args[@]}" --frames 1/120 --scale 0.45)
+  [ "$(echo "$a" | hash_of)" = "$(echo "$b" | hash_of)" ] || fail "hash differs with the seed's frames"
+  [ "$(echo "$a" | hash_of)" = "$(echo "$c" | hash_of)" ] || fail "hash differs at 0.45x"
+  [ "$(echo "$a" | grep -E '^(outcome|decided|crossing)')" = "$(echo "$c" | grep -E '^(outcome|decided|crossing)')" ] || fail "outcome lines differ"
+  echo "same bits: $(echo "$a" | hash_of)"
+}
+
+json_is_complete() {
+  "$K" shoot --open --distance 11 --speed 31.8 --elevation 6 --direction 8 --json > shot.json
+  node -e '
+    const j = JSON.parse(require("fs").readFileSync("shot.json", "utf8"));
+    const r = j.result;
+    for (const k of ["outcome","decision_step","decision_time_s","crossing","goal_line_time_s","moments","state_hash"])
+      if (!(k in r)) { console.error("missing " + k); process.exit(1); }
+    if (r.outcome !== "goal") { console.error("expected a goal, got " + r.outcome); process.exit(1); }
+    if (!/^0x[0-9a-f]{16}$/.test(r.crossing.x_hex)) { console.error("bad hex"); process.exit(1); }
+    if (!(r.decision_time_s > 0.2 && r.decision_time_s < 0.6)) { console.error("decision time " + r.decision_time_s); process.exit(1); }
+    console.log("json ok:", r.outcome, r.decision_time_s);'
+}
+
+timeline_and_compare() {
+  "$K" timeline --level 6-5 --speed 30 --elevation 7 --direction 6 --out a.jsonl >/dev/null
+  "$K" timeline --level 6-5 --speed 30 --elevation 7 --direction 6 --out b.jsonl >/dev/null
+  "$K" compare a.jsonl b.jsonl | grep -qx identical || fail "two runs of one kick differ"
+  # A kick 1 mm/s faster must diverge, and compare must name the step and field.
+  "$K" timeline --level 6-5 --speed 30.001 --elevation 7 --direction 6 --out c.jsonl >/dev/null
+  set +e; out=$("$K" compare a.jsonl c.jsonl); rc=$?; set -e
+  [ $rc = 1 ] || fail "compare of different kicks exited $rc"
+  echo "$out" | grep -q 'step' || fail "compare did not name the step: $out"
+  # A single edited hex digit is found too.
+  sed '40s/"hash":"\(.\)/"hash":"X/' a.jsonl > d.jsonl
+  set +e; out=$("$K" compare a.jsonl d.jsonl); rc=$?; set -e
+  [ $rc = 1 ] || fail "an edited line was not found"
+  echo "$out"
+  [ "$(wc -l < a.jsonl)" -gt 100 ] || fail "timeline too short"
+}
+
+replay_round_trip() {
+  "$K" replay save --level 4-4 --aim 2.5,1.8 --speed 27 --bend 0.4 --out t.ksr >/dev/null
+  "$K" replay verify t.ksr | grep -q 'identical' || fail "a fresh replay does not verify"
+  code=$("$K" replay share t.ksr)
+  echo "$code" | grep -Eq '^[A-Za-z0-9_-]+$' || fail "share code is not URL-safe: $code"
+  "$K" replay open "$code" --out u.ksr | grep -q identical || fail "share code does not replay"
+  cmp t.ksr u.ksr || fail "file -> code -> file changed the bytes"
+  "$K" replay open "http://127.0.0.1:8600/kick/#r=$code" >/dev/null || fail "a pasted link is not accepted"
+  echo "code length ${#code}"
+}
+
+replay_corruption_is_named() {
+  "$K" replay save --open --speed 25 --elevation 10 --out good.ksr >/dev/null
+  size=$(stat -c %s good.ksr)
+  # one byte changed in the middle
+  cp good.ksr bad.ksr
+  printf '\x5a' | dd of=bad.ksr bs=1 seek=$((size / 2)) conv=notrunc status=none
+  set +e; out=$("$K" replay verify bad.ksr 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "a corrupt file exited $rc"
+  echo "$out" | grep -qi 'checksum\|field\|corrupt' || fail "unclear message: $out"
+  echo "corrupt: $out"
+  head -c $((size - 3)) good.ksr > short.ksr
+  set +e; out=$("$K" replay verify short.ksr 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "a truncated file exited $rc"
+  echo "$out" | grep -qi 'trunc\|short\|ends' || fail "unclear message: $out"
+  echo "truncated: $out"
+  set +e; out=$("$K" replay verify does-not-exist.ksr 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "a missing file exited $rc"
+  echo "missing: $out"
+  code=$("$K" replay share good.ksr)
+  set +e; out=$("$K" replay open "${code%?}" 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "a cut share code exited $rc"
+  echo "cut code: $out"
+  set +e; out=$("$K" replay open "a*b" 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "a malformed share code exited $rc"
+  echo "malformed code: $out"
+}
+
+daily_is_the_same_for_everyone() {
+  a=$("$K" daily --date 2026-12-25 --json)
+  b=$("$K" daily --date 2026-12-25 --json)
+  c=$("$K" daily --date 2026-12-26 --json)
+  [ "$a" = "$b" ] || fail "one day gave two setups"
+  [ "$a" != "$c" ] || fail "two days gave one setup"
+  s1=$("$K" shoot --daily 2026-12-25 --match-seed 1 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.spot_x, j.kick.spot_z)')
+  s2=$("$K" shoot --daily 2026-12-25 --match-seed 99 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.spot_x, j.kick.spot_z)')
+  [ "$s1" = "$s2" ] || fail "the spot depends on the match seed: $s1 vs $s2"
+  echo "daily ok: $s1"
+}
+
+"$name"
