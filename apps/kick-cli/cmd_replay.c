@@ -15,8 +15,8 @@ static const char replay_usage[] =
     "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
     "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
     "        (exit 1 when it diverges)\n"
-    "share   print a replay file's share code (URL-safe; the web page opens it as #r=CODE)\n"
-    "open    decode a share code, verify it, and optionally save it as a file\n"
+    "share   print a replay file's share code (URL-safe; the web page opens /kick/?share=CODE)\n"
+    "open    decode a share code (or a whole share link), verify it, and optionally save it as a file\n"
     "A corrupt, truncated or newer-version file or code is rejected with what is wrong (exit 1).\n\n" CLI_KICK_HELP
     "\nexamples:\n"
     "  kick-cli replay save --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out setpiece.ksr\n"
@@ -206,9 +206,10 @@ int cmd_replay(int argc, char **argv) {
     int rc = parse_simple(argc, argv, &arg, &out, &json, true);
     if (rc >= 0) return rc;
     const char *code = arg;
-    const char *hash = strstr(code, "#r=");
-    if (hash) code = hash + 3; /* a whole link was pasted */
-    if (kick_replay_share_decode(code, strlen(code), &r, &err) != KS_OK) return report_error("share code", &err);
+    const char *param = strstr(code, "share=");
+    if (param) code = param + 6; /* a whole link was pasted: ...?share=CODE */
+    size_t code_len = strcspn(code, "&#");
+    if (kick_replay_share_decode(code, code_len, &r, &err) != KS_OK) return report_error("share code", &err);
     if (out && ks_host_replay_save(out, &r, &err) != KS_OK) return report_error(out, &err);
     return verify_and_print(&r, json, out);
   }

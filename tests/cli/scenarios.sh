@@ -58,7 +58,7 @@ replay_round_trip() {
   echo "$code" | grep -Eq '^[A-Za-z0-9_-]+$' || fail "share code is not URL-safe: $code"
   "$K" replay open "$code" --out u.ksr | grep -q identical || fail "share code does not replay"
   cmp t.ksr u.ksr || fail "file -> code -> file changed the bytes"
-  "$K" replay open "http://127.0.0.1:8600/kick/#r=$code" >/dev/null || fail "a pasted link is not accepted"
+  "$K" replay open "http://127.0.0.1:8600/kick/?share=$code" >/dev/null || fail "a pasted link is not accepted"
   echo "code length ${#code}"
 }
 
