@@ -80,6 +80,7 @@ typedef struct kx_session {
   int32_t person_keeper;
   int32_t decided_seen;
   int32_t has_share;
+  int32_t started;         ///< the director has been built
 } kx_session;
 
 static kx_session g = {.effects = 1};
@@ -87,23 +88,33 @@ static double g_view[KX_VIEW_COUNT];
 static double g_events[KS_EVENTS_CAPACITY * 6];
 static char g_text[KICK_REPLAY_MAX_CODE + 1];
 
-static ks_status kx_start(const kick_setup *su) {
-  kick_director_def d = kick_director_default_def();
-  d.setup = *su;
-  d.setup.person_in_goal = g.person_keeper != 0;
-  if (d.setup.person_in_goal && d.setup.keeper.kind == KICK_KEEPER_NONE) d.setup.keeper.kind = KICK_KEEPER_PLAIN;
-  d.effects = g.effects != 0;
-  kick_director dir;
-  ks_status st = kick_director_init(&dir, &d);
-  if (st != KS_OK) return st;
-  g.dir = dir;
+static void kx_after_start(void) {
   g.screen = KX_SCREEN_AIM;
   g.decided_seen = 0;
-  g.swipe.count = 0;
   ks_events_clear(&g.events);
   kick_swipe_def sd = kick_swipe_default_def();
   kick_swipe_begin(&g.swipe, &sd);
   g.reading = (kick_swipe_reading){0};
+}
+
+/// Makes `su` the next kick. The first kick builds the director; later ones
+/// keep its settings and frame timing (kick_director_next_kick).
+static ks_status kx_start(const kick_setup *su) {
+  kick_setup s = *su;
+  s.person_in_goal = g.person_keeper != 0;
+  if (s.person_in_goal && s.keeper.kind == KICK_KEEPER_NONE) s.keeper.kind = KICK_KEEPER_PLAIN;
+  ks_status st;
+  if (g.started) {
+    st = kick_director_next_kick(&g.dir, &s);
+  } else {
+    kick_director_def d = kick_director_default_def();
+    d.setup = s;
+    d.effects = g.effects != 0;
+    st = kick_director_init(&g.dir, &d);
+  }
+  if (st != KS_OK) return st;
+  g.started = 1;
+  kx_after_start();
   return KS_OK;
 }
 
@@ -324,8 +335,8 @@ KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
   return (int32_t)len;
 }
 
-/// Plays the share code of `len` characters at kx_text(): the same setup, the
-/// same wait on the spot, the same kick and taps. Nothing changes unless the
+/// Plays the share code of `len` characters at kx_text() (kick_replay_start_director):
+/// the same setup, the same wait on the spot, the same kick and taps. Nothing changes unless the
 /// code is valid; on error kx_text() holds one sentence saying what is wrong.
 KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
   static kick_replay r;
@@ -336,27 +347,16 @@ KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
     kick_replay_error_text(&err, g_text, sizeof g_text);
     return (int32_t)st;
   }
-  kick_shot before;
-  st = kick_replay_before_strike(&r, &before);
+  if (!g.started) {
+    kick_director_def d = kick_director_default_def();
+    d.effects = g.effects != 0;
+    st = kick_director_init(&g.dir, &d);
+    if (st != KS_OK) return (int32_t)st;
+    g.started = 1;
+  }
+  st = kick_replay_start_director(&r, &g.dir);
   if (st != KS_OK) return (int32_t)st;
-  kx_session saved = g;
-  int32_t person = g.person_keeper;
-  g.person_keeper = r.setup.person_in_goal;
-  st = kx_start(&r.setup);
-  g.person_keeper = person;
-  if (st != KS_OK) {
-    g = saved;
-    return (int32_t)st;
-  }
-  /* The director is a plain value: put its live shot where the replay waited. */
-  g.dir.live = before;
-  st = kick_director_kick(&g.dir, &r.launch);
-  if (st != KS_OK) {
-    g = saved;
-    return (int32_t)st;
-  }
-  for (int32_t i = 0; i < r.input_count && i < KICK_DIRECTOR_MAX_INPUTS; i++) g.dir.inputs[i] = r.inputs[i];
-  g.dir.input_count = r.input_count;
+  kx_after_start();
   kx_fresh_scores();
   g.has_share = 1;
   g.mode = KX_MODE_SHARED;

@@ -178,7 +178,7 @@ async function main() {
         const left = game.v('attempts_max') - game.v('attempt');
         note = left > 0 ? `${left} attempt${left === 1 ? '' : 's'} left` : 'Out of attempts: the level starts again';
         const rule = game.levelText(level, 'star1');
-        if (rule) note = `${rule} · ${note}`;
+        if (rule) note = `To pass: ${rule.toLowerCase()} · ${note}`;
       }
     } else if (mode === MODE.DAILY) {
       daily.kicks++;

@@ -378,19 +378,45 @@ export class Stadium {
   }
 
   buildShooter() {
-    // The kicker stands behind the ball, seen from behind: a silhouette for scale.
+    // The kicker beside the ball, seen from behind: kit, shorts, socks and boots.
     const kit = new THREE.MeshStandardMaterial({ color: 0x1e4fd8, roughness: 0.7 });
+    const shorts = new THREE.MeshStandardMaterial({ color: 0xf2f2f2, roughness: 0.8 });
     const skin = new THREE.MeshStandardMaterial({ color: 0xb98563, roughness: 0.8 });
+    const socks = new THREE.MeshStandardMaterial({ color: 0x1e4fd8, roughness: 0.8 });
+    const boots = new THREE.MeshStandardMaterial({ color: 0x111111, roughness: 0.4 });
     const g = new THREE.Group();
-    const body = capsuleBetween(kit);
-    body.place(new THREE.Vector3(0, 1.0, 0), new THREE.Vector3(0, 1.45, 0), 0.2);
-    const leg0 = capsuleBetween(skin);
-    leg0.place(new THREE.Vector3(-0.12, 0.1, 0), new THREE.Vector3(-0.1, 0.85, 0), 0.08);
-    const leg1 = capsuleBetween(skin);
-    leg1.place(new THREE.Vector3(0.14, 0.1, 0.05), new THREE.Vector3(0.1, 0.85, 0), 0.08);
-    const head = new THREE.Mesh(new THREE.SphereGeometry(0.12, 14, 10), skin);
-    head.position.set(0, 1.75, 0);
-    g.add(body.object, leg0.object, leg1.object, head);
+    const V = (x, y, z) => new THREE.Vector3(x, y, z);
+    const part = (mat, a, b, r) => {
+      const c = capsuleBetween(mat);
+      c.place(a, b, r);
+      g.add(c.object);
+    };
+    part(kit, V(0, 1.02, 0), V(0, 1.42, 0), 0.17);          // torso
+    part(shorts, V(-0.09, 0.82, 0), V(0.09, 0.82, 0), 0.15); // shorts
+    for (const sx of [-1, 1]) {
+      part(skin, V(sx * 0.1, 0.75, 0), V(sx * 0.11, 0.42, 0), 0.065); // thigh
+      part(socks, V(sx * 0.11, 0.42, 0), V(sx * 0.12, 0.1, 0), 0.055); // shin
+      part(boots, V(sx * 0.12, 0.05, -0.03), V(sx * 0.12, 0.05, 0.1), 0.05);
+      part(kit, V(sx * 0.2, 1.4, 0), V(sx * 0.27, 1.12, 0.02), 0.055); // sleeve
+      part(skin, V(sx * 0.27, 1.12, 0.02), V(sx * 0.3, 0.88, 0.05), 0.045); // forearm
+    }
+    const head = new THREE.Mesh(new THREE.SphereGeometry(0.11, 14, 10), skin);
+    head.position.set(0, 1.66, 0);
+    head.castShadow = true;
+    const hair = new THREE.Mesh(new THREE.SphereGeometry(0.115, 14, 10, 0, Math.PI * 2, 0, Math.PI / 2), new THREE.MeshStandardMaterial({ color: 0x2a1a10 }));
+    hair.position.set(0, 1.67, -0.005);
+    g.add(head, hair);
+    // The shirt number on his back.
+    const num = canvasTexture(64, 64, (c) => {
+      c.fillStyle = '#fff';
+      c.font = 'bold 44px system-ui, sans-serif';
+      c.textAlign = 'center';
+      c.fillText('10', 32, 48);
+    });
+    const back = new THREE.Mesh(new THREE.PlaneGeometry(0.22, 0.22), new THREE.MeshBasicMaterial({ map: num, transparent: true }));
+    back.position.set(0, 1.25, -0.175);
+    back.rotation.y = Math.PI;
+    g.add(back);
     this.shooter = g;
     this.scene.add(g);
   }
