@@ -155,6 +155,7 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
   kick_solution best = {0};
   best.launch = make_launch(d, elev, dir);
   best.miss_m = SOLVER_NO_MISS;
+  kick_solution alt = best; /* the best try that touched down first */
   bool have_prev = false;
   double pe = 0.0, pd = 0.0, pr0 = 0.0, pr1 = 0.0;
   /* Aims above the ground are reached in the air: a try that touches the
@@ -184,6 +185,16 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
     if (ks_fabs(dir - bounce_dir) > SOLVER_BOUND_DIR) bounce_elev = -1.0e9;
     if (ks_fabs(dir - above_dir) > SOLVER_BOUND_DIR) above_elev = 1.0e9;
     if (in_air && bounced) {
+      /* Kept only as a fallback answer: a launch that reaches the aim after a bounce. */
+      if (miss < alt.miss_m) {
+        alt.launch = k;
+        alt.miss_m = miss;
+        alt.cross_x = cx;
+        alt.cross_y = cy;
+        alt.flight_s = ts;
+        alt.reached = true;
+      }
+      if (miss <= d->tolerance_m) break;
       /* Too low: rise towards the lowest elevation known to fly over the aim. */
       if (elev > bounce_elev) {
         bounce_elev = elev;
@@ -236,6 +247,9 @@ ks_status kick_solve(const kick_solver_def *d, kick_solution *out) {
     elev = ks_clamp(next, SOLVER_ELEV_MIN, SOLVER_ELEV_MAX);
     dir = ks_clamp(dir + clamp_step(s1), -SOLVER_DIR_MAX, SOLVER_DIR_MAX);
   }
+  /* In-air tries are preferred; a bounced one answers only if it is closer
+     to the aim than every in-air try (or none reached the plane). */
+  if (alt.reached && (!best.reached || (alt.miss_m <= d->tolerance_m && best.miss_m > d->tolerance_m))) best = alt;
   best.tries = tries;
   *out = best;
   return best.reached && best.miss_m <= d->tolerance_m ? KS_OK : KS_ERR_NOT_FOUND;

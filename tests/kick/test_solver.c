@@ -11,6 +11,7 @@
 
 #include "kickstep/kick.h"
 #include "kickstep/kick_solver.h"
+#include "kickstep/rng.h"
 
 /* Aims across the whole goal mouth, from several spots, speeds and bends:
    every one within 1 cm, within 26 tries, and the reported crossing agrees
@@ -198,12 +199,48 @@ static void test_aim_plane(void **state) {
   assert_true(fabs(s.cross_y - 2.9) <= 0.01 && fabs(s.cross_x + 1.5) <= 0.01);
 }
 
+/* 400 random problems (spots 6 to 40 m out, any aim in and around the goal,
+   any speed and bend, some out of reach): never more than 26 tries, a
+   named status, a valid launch, and within the tolerance whenever KS_OK. */
+static void test_random_problems(void **state) {
+  (void)state;
+  ks_rng r = ks_rng_seeded(240u);
+  int ok = 0, not_found = 0;
+  for (int i = 0; i < 400; i++) {
+    kick_solver_def d = kick_solver_default_def();
+    /* One draw per statement: C leaves the order within an expression unspecified. */
+    double dist = ks_rng_range(&r, 6.0, 40.0);
+    double ang = ks_rng_range(&r, -0.8, 0.8);
+    d.spot_x = dist * sin(ang);
+    d.spot_z = -dist * cos(ang);
+    if (d.spot_z > -5.5) d.spot_z = -5.5;
+    d.aim_x = ks_rng_range(&r, -4.5, 4.5);
+    d.aim_y = ks_rng_range(&r, 0.2, 3.0);
+    d.speed_mps = ks_rng_range(&r, 8.0, KICK_MAX_LAUNCH_SPEED);
+    d.bend = ks_rng_range(&r, -1.0, 1.0);
+    kick_solution s;
+    ks_status st = kick_solve(&d, &s);
+    assert_true(st == KS_OK || st == KS_ERR_NOT_FOUND);
+    assert_true(s.tries >= 1 && s.tries <= KICK_SOLVER_MAX_TRIES);
+    assert_int_equal(kick_launch_validate(&s.launch), KS_OK);
+    if (st == KS_OK) {
+      assert_true(s.reached && s.miss_m <= d.tolerance_m);
+      ok++;
+    } else {
+      assert_true(!(s.miss_m <= d.tolerance_m));
+      not_found++;
+    }
+  }
+  print_message("random problems: %d solved, %d out of reach\n", ok, not_found);
+  assert_true(ok > 200);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_hits_aims_across_goal), cmocka_unit_test(test_solution_scores_on_open_pitch),
       cmocka_unit_test(test_deterministic),         cmocka_unit_test(test_bend_compensated),
       cmocka_unit_test(test_unreachable),           cmocka_unit_test(test_rejects_bad_input),
-      cmocka_unit_test(test_aim_plane),
+      cmocka_unit_test(test_aim_plane),             cmocka_unit_test(test_random_problems),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
