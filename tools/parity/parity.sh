@@ -115,11 +115,12 @@ run() { # $1 config, $2 workdir, $3 ks-timeline (optional)
   local cfg=$1 work=$2 tool=${3:-} golden="${KS_GOLDEN_DIR:-$ROOT/tests/golden}" fails=0 n=0 name f
   local t0=$SECONDS
   build "$cfg" "$work"
+  local built=$SECONDS
   rm -rf "$work/out"
   mkdir -p "$work/out" "$golden"
   if [ "$WASM" = 1 ]; then
     node "$ROOT/tools/parity/run-node.mjs" "$work/parity.wasm" "$golden" "$work/out" --label "$cfg" || fails=1
-    echo "parity $cfg: built and ran in $((SECONDS - t0)) s"
+    echo "parity $cfg: built in $((built - t0)) s, ran in $((SECONDS - built)) s"
     return $fails
   fi
   if [ -z "$RUN" ] && ! "$work/runner" --list >/dev/null 2>&1; then
@@ -161,7 +162,7 @@ run() { # $1 config, $2 workdir, $3 ks-timeline (optional)
       fails=$((fails + 1))
     fi
   done
-  echo "parity $cfg: $n scenes, $fails failing, $((SECONDS - t0)) s"
+  echo "parity $cfg: $n scenes, $fails failing; built in $((built - t0)) s, ran in $((SECONDS - built)) s"
   [ "$fails" = 0 ]
 }
 
