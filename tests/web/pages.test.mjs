@@ -29,7 +29,7 @@ await run('web_pages', async (t) => {
           const resp = await page.goto(server.url + p, { waitUntil: 'load' });
           t.ok(resp && resp.ok(), `${p || 'home'} answers 200 (${size.tag})`);
           // A page may say it is ready (window.__ready); otherwise give it a moment to draw.
-          await page.waitForFunction(() => window.__ready === true || window.__ready === undefined, null, { timeout: 15000 });
+          await page.waitForFunction(() => window.__ready === true || window.__ready === undefined, null, { timeout: 90000 });
           await page.waitForTimeout(p === '' ? 200 : 1200);
           const s = await shot(page, build, `page-${(p || 'home').replace(/\//g, '')}-${size.tag}`);
           t.ok(s.stddev > 4 && s.distinct > 8, `${p || 'home'} screenshot is not blank (${size.tag})`, `stddev ${s.stddev.toFixed(2)}, ${s.distinct} colours`);
