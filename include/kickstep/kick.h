@@ -360,6 +360,12 @@ typedef struct kick_shot {
   ks_vec3 crossing;         ///< the exact interpolated crossing point (valid when crossed)
   int64_t crossing_step;    ///< the step it crossed in (the clock's total_steps after it)
   kick_flight_stats stats;
+  /* A memo of the wind noise (gust, swirl): the seed, lattice cell and two
+     slopes last used. Derived from the setup alone, it never changes a
+     result (with or without it the wind has the same bits) and is not hashed. */
+  uint64_t wind_memo_seed[2];
+  int64_t wind_memo_cell[2];
+  double wind_memo_slope[2][2];
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.

@@ -40,6 +40,11 @@ bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);
+void kick_wind_memo_reset(kick_shot *s);
+/* The wind at t for a step: kick_wind_at's bits, using the shot's noise memo. */
+ks_vec3 kick_wind_step(kick_shot *s, double t);
+/* ks_noise1(seed, u) bit for bit, with the lattice cell's slopes memoised. */
+double kick_noise_memo(uint64_t seed, double u, uint64_t *memo_seed, int64_t *cell, double g[2]);
 
 /* contact.c */
 /* Pushes the ball out of a capsule and reflects its velocity with restitution e

@@ -33,6 +33,7 @@ ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
   st = ks_clock_init(&s.clock, &cd);
   if (st != KS_OK) return st;
   kick_wind_prepare(&s);
+  kick_wind_memo_reset(&s);
   s.dice = ks_rng_stream(setup->match_seed, setup->kick_number);
   s.spin_decay_step = kick_spin_decay_factor(KICK_STEPS_PER_SECOND);
   s.spin_decay_estimate = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
@@ -158,7 +159,7 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     return;
   }
   ks_vec3 p0 = b->pos;
-  ks_vec3 w = kick_wind_at(s, kick_step_time(n));
+  ks_vec3 w = kick_wind_step(s, kick_step_time(n));
   uint32_t f = kick_flight_step(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
   if ((f & 1u) != 0u) {
     s->contact_flags |= KICK_TOUCH_GROUND;

@@ -7,6 +7,8 @@
 #include <math.h>
 
 #include "kick_test_setups.h"
+#include "kick_internal.h"
+#include "kickstep/noise.h"
 
 /* The per-step factors multiply out the same at any step rate: 83.5% after 1 s. */
 static void test_spin_decay_any_rate(void **state) {
@@ -213,6 +215,34 @@ static void test_top_corner_penalty_timing(void **state) {
   assert_true(t > 0.38 && t < 0.43);
 }
 
+
+/* The wind's memoised noise is ks_noise1 bit for bit, whatever the memo holds. */
+static void test_wind_noise_is_ks_noise1(void **state) {
+  (void)state;
+  ks_rng r = ks_rng_seeded(99);
+  uint64_t memo_seed = 0;
+  int64_t cell = INT64_MIN;
+  double g[2] = {0.0, 0.0};
+  for (int i = 0; i < 200000; i++) {
+    uint64_t seed = (i % 1000) < 3 ? ks_rng_next(&r) : 44u; /* now and then another seed */
+    double u = i % 7 == 0 ? ks_rng_range(&r, -100.0, 100.0) : (double)i / 1020.0;
+    if (i == 5) u = NAN;
+    if (i == 6) u = 1e300;
+    double want = ks_noise1(seed, u);
+    double got = kick_noise_memo(seed, u, &memo_seed, &cell, g);
+    assert_int_equal(ks_f64_bits(got), ks_f64_bits(want));
+  }
+  /* And the steps read the same wind as kick_wind_at. */
+  kick_setup su = kt_setup_thunder();
+  kick_shot s;
+  assert_int_equal(kick_shot_init(&s, &su), KS_OK);
+  for (int n = 0; n < 5000; n++) {
+    double t = (double)n / 600.0;
+    ks_vec3 a = kick_wind_step(&s, t), b = kick_wind_at(&s, t);
+    assert_memory_equal(&a, &b, sizeof a);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_spin_decay_any_rate),   cmocka_unit_test(test_spin_decay_in_flight),
@@ -220,7 +250,7 @@ int main(void) {
       cmocka_unit_test(test_wind_no_jumps),         cmocka_unit_test(test_wind_is_function_of_time),
       cmocka_unit_test(test_ground_wet_skids_further), cmocka_unit_test(test_ground_bounces),
       cmocka_unit_test(test_magnus_direction),      cmocka_unit_test(test_wind_counts),
-      cmocka_unit_test(test_top_corner_penalty_timing),
+      cmocka_unit_test(test_top_corner_penalty_timing), cmocka_unit_test(test_wind_noise_is_ks_noise1),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
