@@ -1,8 +1,11 @@
 // The free-kick page in Chromium, end to end:
+//  - a hidden tab pauses the game and nothing is caught up when it returns;
 //  - a scripted mouse swipe on the page gives a kick; every call the page made
 //    into the wasm module is replayed by the native build of the same exports
 //    (kick_native), and every field of the page's final view must be equal to
-//    the bit;
+//    the bit; native kick-cli re-simulates each kick from the page's share code
+//    and predicts the same outcome on the same step;
+//  - the settings turn on a friend in goal; a tap in flight sends the keeper;
 //  - a share link plays its kick: slow motion comes, the instant replay plays
 //    from the long lens and a tap skips it; the outcome equals the kick's own
 //    in Node; a damaged share link is refused with a named error;
@@ -60,6 +63,22 @@ function compareWithNative(t, label, log, viewText) {
     }
   }
   t.ok(first === null, `${label}: every view field equals the native build's, bit for bit (${a.length} fields, ${log.length} calls)`, first || '');
+}
+
+/** kick-cli (native) re-simulates a kick from the page's share code and must
+    agree with the page: identical to what the code records, same outcome and step. */
+function checkWithCli(t, label, code, [outcome, decision]) {
+  if (!t.ok(code.length > 0, `${label}: the page gives a share code`)) return;
+  let out;
+  try {
+    out = JSON.parse(execFileSync(opts.cli, ['replay', 'open', code, '--json'], { encoding: 'utf8' }));
+  } catch (e) {
+    t.ok(false, `${label}: kick-cli replay open runs`, String(e.stdout || e.message));
+    return;
+  }
+  t.ok(out.identical === true && out.outcome === outcome && out.decision_step === decision,
+    `${label}: native kick-cli predicts the page's outcome (${out.outcome}, step ${out.decision_step}, ${out.verdict})`,
+    JSON.stringify({ cli: out, page: { outcome, decision } }));
 }
 
 /** Finds, in Node with the same module, a swipe that scores into the top corner
@@ -125,7 +144,7 @@ async function openPage(browser, url) {
 }
 
 await run('web_kick', async (t) => {
-  if (!native) throw new Error('usage: node kick.test.mjs --build BUILD --native PATH/kick_native');
+  if (!native || !opts.cli) throw new Error('usage: node kick.test.mjs --build BUILD --native PATH/kick_native --cli PATH/kick-cli');
   const server = await serve(site);
   const browser = await launch({ width: 390, height: 844 }, { hasTouch: false });
   try {
@@ -145,6 +164,23 @@ await run('web_kick', async (t) => {
       const aim = await shot(page, build, 'kick-aim');
       t.ok(aim.stddev > 8 && aim.distinct > 40, 'aiming view screenshot is not blank', `stddev ${aim.stddev.toFixed(1)}, ${aim.distinct} colours`);
       t.ok((await page.textContent('#hud-level')).includes('1-1'), 'the HUD names the level');
+
+      // The tab hidden: the game pauses; shown again, the first frame counts as
+      // 1/60 s whatever its length (10 steps), so nothing is caught up.
+      const setHidden = (hidden) => page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+      await setHidden(true);
+      const s0 = await page.evaluate(() => window.__kick.view('steps'));
+      await page.evaluate(() => window.__kick.run(30));
+      const s1 = await page.evaluate(() => window.__kick.view('steps'));
+      t.ok((await page.evaluate(() => window.__kick.view('paused'))) === 1 && s1 === s0, 'a hidden tab pauses the game (no steps run)', `steps ${s0} -> ${s1}`);
+      await setHidden(false);
+      await page.evaluate(() => window.__kick.run(1, 5.0));
+      const s2 = await page.evaluate(() => window.__kick.view('steps'));
+      t.ok(s2 - s1 === 10, 'the first frame after the tab returns counts as 1/60 s (10 steps), not the 5 s it took', `${s2 - s1} steps`);
 
       // A swipe up the screen, bowed a little, in 14 mouse moves.
       const box = await page.locator('#trail').boundingBox();
@@ -168,9 +204,34 @@ await run('web_kick', async (t) => {
       t.ok(await page.isVisible('#result'), 'the result panel shows');
       const title = await page.textContent('#result-title');
       t.ok(title.length > 0, `the result is named (${title})`);
+      await shot(page, build, 'kick-result');
+      checkWithCli(t, 'the swipe kick', await page.evaluate(() => window.__kick.game.shareCode()),
+        await page.evaluate(() => [window.__kick.game.outcomeName(window.__kick.view('last_outcome')), window.__kick.view('decision_step')]));
+
+      // Settings: a friend keeps goal from the next kick; a tap in flight sends the keeper diving.
+      await page.click('#btn-result-menu');
+      await page.click('#btn-settings');
+      await page.check('#opt-keeper');
+      await page.click('#menu-settings [data-back]');
+      await page.click('#btn-resume');
+      await page.click('#btn-next');
+      t.ok((await page.evaluate(() => window.__kick.view('person_keeper'))) === 1, 'with the setting on, the next kick has a person in goal');
+      const nx = await page.evaluate(() => [window.__kick.view('level'), window.__kick.view('attempt'), window.__kick.view('stars')]);
+      t.ok((nx[0] === 0 && nx[1] === 2) || (nx[0] === 1 && nx[1] === 1), 'the next kick is attempt 2 of 1-1, or 2-1 after a pass', JSON.stringify(nx));
+      await page.mouse.move(x0, y0);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(x0 - 30 * (i / 10), y0 - box.height * 0.4 * (i / 10));
+      await page.mouse.up();
+      t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.FLIGHT, 'the second swipe kicks');
+      await page.evaluate(() => window.__kick.run(6));
+      await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.45);
+      t.ok((await page.evaluate(() => window.__kick.view('taps'))) === 1, 'a tap during the flight is recorded as the keeper\'s dive');
+      await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
+      t.ok((await page.evaluate(() => window.__kick.view('slow_motion'))) === 0, 'no slow motion with a person in goal');
       const log = await page.evaluate(() => window.__kick.log);
       compareWithNative(t, 'kick-swipe', log, await pageView(page));
-      await shot(page, build, 'kick-result');
+      checkWithCli(t, 'the kick with a friend in goal', await page.evaluate(() => window.__kick.game.shareCode()),
+        await page.evaluate(() => [window.__kick.game.outcomeName(window.__kick.view('last_outcome')), window.__kick.view('decision_step')]));
       t.ok(errors.length === 0, 'no console errors while playing', errors.join(' | '));
       await page.close();
     }
@@ -217,6 +278,7 @@ await run('web_kick', async (t) => {
         'the shared kick ends exactly as the original: outcome, moments, decision step, crossing bits', JSON.stringify({ got, showcase }));
       t.ok(got.agree === 1 && got.runs === 15, 'look-ahead, live, probe and replay were decided on the same step at the same point', JSON.stringify(got));
       compareWithNative(t, 'kick-share', await page.evaluate(() => window.__kick.log), await pageView(page));
+      checkWithCli(t, 'the shared kick', showcase.code, ['goal', showcase.decision]);
       t.ok(errors.length === 0, 'no console errors in the share replay', errors.join(' | '));
       await page.close();
 
