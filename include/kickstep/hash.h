@@ -17,6 +17,9 @@
 extern "C" {
 #endif
 
+/// Bad input: absorbing into a NULL hash does nothing, ks_hash_end(NULL) is 0,
+/// and a NULL data pointer hashes as an empty buffer.
+
 /// A running hash: a plain value.
 typedef struct ks_hash {
   uint64_t h;

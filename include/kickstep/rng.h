@@ -19,6 +19,10 @@ extern "C" {
 
 #define KS_RNG_GAMMA 0x9e3779b97f4a7c15ull ///< SplitMix64's increment (2^64 / golden ratio)
 
+/// Bad input: a NULL generator draws 0 (so ks_rng_double gives 0.0, and
+/// ks_rng_range its lo), ks_rng_chance(NULL, p) is false, and
+/// ks_rng_reroll(NULL, salt) treats it as state 0; nothing is written.
+
 /// The generator: a plain value.
 typedef struct ks_rng {
   uint64_t state;

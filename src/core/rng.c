@@ -12,6 +12,7 @@ ks_rng ks_rng_seeded(uint64_t seed) {
 }
 
 uint64_t ks_rng_next(ks_rng *r) {
+  if (!r) return 0;
   r->state += KS_RNG_GAMMA;
   return ks_mix64(r->state);
 }
@@ -29,7 +30,7 @@ double ks_rng_range(ks_rng *r, double lo, double hi) {
 }
 
 uint32_t ks_rng_below(ks_rng *r, uint32_t n) {
-  if (n == 0) return 0;
+  if (n == 0 || !r) return 0;
   /* Lemire's multiply-shift with rejection of the biased low zone. */
   uint64_t x = ks_rng_next(r) >> 32;
   uint64_t m = x * n;
@@ -46,6 +47,7 @@ uint32_t ks_rng_below(ks_rng *r, uint32_t n) {
 }
 
 bool ks_rng_chance(ks_rng *r, double p) {
+  if (!r) return false;
   double u = ks_rng_double(r);
   if (!(p > 0.0)) return false;
   if (p >= 1.0) return true;
@@ -60,7 +62,7 @@ ks_rng ks_rng_stream(uint64_t match_seed, uint64_t kick_number) {
 }
 
 ks_rng ks_rng_reroll(const ks_rng *r, uint64_t salt) {
-  uint64_t s = ks_mix64(r->state ^ 0x726572726f6c6cull); /* "rerolll" */
+  uint64_t s = ks_mix64((r ? r->state : 0u) ^ 0x726572726f6c6cull); /* "rerolll" */
   s = ks_mix64(s + (salt + 1) * KS_RNG_GAMMA);
   return ks_rng_seeded(s);
 }

@@ -99,11 +99,24 @@ static void fnv1a64_vectors(void **st) {
   assert_true(ks_fnv1a64("foobar", 6) == 0x85944171f73967e8ull);
 }
 
+static void null_input(void **st) {
+  (void)st;
+  ks_hash_u64(NULL, 1);
+  ks_hash_f64(NULL, 1.0);
+  ks_hash_bytes(NULL, "a", 1);
+  assert_true(ks_hash_end(NULL) == 0);
+  ks_hash a = ks_hash_begin(), b = ks_hash_begin();
+  ks_hash_bytes(&a, NULL, 5);
+  ks_hash_bytes(&b, "", 0);
+  assert_true(ks_hash_end(&a) == ks_hash_end(&b));
+  assert_true(ks_fnv1a64(NULL, 3) == 0xcbf29ce484222325ull);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(field_order_matters), cmocka_unit_test(signed_zero_and_nan),
       cmocka_unit_test(typed_fields),        cmocka_unit_test(padding_never_involved),
-      cmocka_unit_test(bytes_fields),        cmocka_unit_test(fnv1a64_vectors),
+      cmocka_unit_test(bytes_fields),        cmocka_unit_test(fnv1a64_vectors), cmocka_unit_test(null_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -143,12 +143,22 @@ static void copy_copies_the_dice(void **st) {
   for (int i = 0; i < 1000; i++) assert_true(ks_rng_next(&g.dice) == ks_rng_next(&snap.dice));
 }
 
+static void null_generator(void **st) {
+  (void)st;
+  assert_true(ks_rng_next(NULL) == 0);
+  assert_true(ks_rng_double(NULL) == 0.0);
+  assert_int_equal(ks_rng_below(NULL, 10), 0);
+  assert_false(ks_rng_chance(NULL, 0.5));
+  ks_rng zero = ks_rng_seeded(0);
+  assert_true(ks_rng_reroll(NULL, 3).state == ks_rng_reroll(&zero, 3).state);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reference_outputs), cmocka_unit_test(doubles_in_unit_interval),
       cmocka_unit_test(below_unbiased),    cmocka_unit_test(range_and_chance),
       cmocka_unit_test(streams),           cmocka_unit_test(reroll),
-      cmocka_unit_test(copy_copies_the_dice),
+      cmocka_unit_test(copy_copies_the_dice), cmocka_unit_test(null_generator),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
