@@ -110,7 +110,7 @@ resize();
 
 function draw(s) {
   const W = innerWidth, H = innerHeight;
-  const scale = Math.max(6, Math.min(W / 60, H / 22)); // px per metre
+  const scale = Math.max(10, Math.min(W / 60, H / 22)); // px per metre
   const groundY = H * 0.7;
   const camX = s.x - W / scale * 0.35;
   const sx = (x) => (x - camX) * scale;
