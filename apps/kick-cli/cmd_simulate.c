@@ -247,6 +247,13 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of the whole process (all threads), s. */
+static double cpu_s(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0.0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void progress(uint64_t done, uint64_t total, double elapsed) {
   int width = 30;
   int fill = total ? (int)(done * (uint64_t)width / total) : width;
@@ -589,10 +596,10 @@ int cmd_simulate(int argc, char **argv) {
     ws[t].per_level = counts + (size_t)t * (size_t)r.nlevels;
   }
   bool bar = !quiet && cli_stderr_tty();
-  double t0 = now_s();
+  double t0 = now_s(), cpu0 = cpu_s();
   bool ok = run_workers(ws, threads, candidates_worker, j, false, t0) &&
             run_workers(ws, threads, items_worker, j, bar, t0);
-  double elapsed = now_s() - t0;
+  double elapsed = now_s() - t0, cpu = cpu_s() - cpu0;
   if (bar) {
     progress(atomic_load(&j->done), j->items_mine, elapsed);
     fputc('\n', stderr);
@@ -605,6 +612,8 @@ int cmd_simulate(int argc, char **argv) {
     cJSON_AddNumberToObject(timing, "threads", (double)threads);
     cJSON_AddNumberToObject(timing, "elapsed_s", elapsed);
     cJSON_AddNumberToObject(timing, "kicks_per_s", elapsed > 0 ? (double)j->items_mine / elapsed : 0.0);
+    cJSON_AddNumberToObject(timing, "cpu_s", cpu);
+    cJSON_AddNumberToObject(timing, "kicks_per_cpu_s", cpu > 0 ? (double)j->items_mine / cpu : 0.0);
     cJSON *root = result_json(&r, timing);
     cJSON_Delete(timing);
     if (out) {
