@@ -22,14 +22,14 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	@$(MAKE) --no-print-directory sanitize
 
-# Every test again in an ASan+UBSan build ($(BUILD)-san). Parity, web and long
-# tests, and the valgrind run (label nosan), need the plain build and are left out.
+# Every test again in an ASan+UBSan build ($(BUILD)-san). Parity, browser (web_*)
+# and long tests, and the valgrind run (label nosan), need the plain build and are left out.
 SAN_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKS_SANITIZE=ON -DKS_BENCH=OFF
 sanitize: deps
 	@cmake -S . -B $(BUILD)-san $(SAN_FLAGS) >/dev/null
 	@cmake --build $(BUILD)-san -j$(JOBS)
 	@cd $(BUILD)-san && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j$(JOBS) -LE 'long|nosan|parity|web'
+	  ctest --output-on-failure -j$(JOBS) -LE 'long|nosan|parity|web' -E '^web_'
 
 bench: build
 	@bash tools/bench.sh $(BUILD)

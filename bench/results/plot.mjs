@@ -19,7 +19,7 @@ const preferred = [
   'bullet_over_kickstep', 'kick_vs_bullet_ns_per_step', 'bullet_ns_per_step',
   'wasm_over_native_lookahead_us', 'wasm_over_native_kick_us',
   'native_lookahead_us', 'wasm_lookahead_us', 'native_kick_ns_per_step', 'wasm_kick_ns_per_step',
-  'native_state_copy_ns', 'kick_state_bytes',
+  'native_solve_us', 'wasm_over_native_solve_us', 'native_state_copy_ns', 'kick_state_bytes',
 ];
 const byFigure = new Map();
 for (const r of rows) {

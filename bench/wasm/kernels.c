@@ -5,6 +5,7 @@
 #include "kernels.h"
 
 #include "kickstep/kick.h"
+#include "kickstep/kick_solver.h"
 
 static kick_setup setup;
 static kick_launch launch;
@@ -71,6 +72,23 @@ uint64_t kb_kick(int32_t n) {
     h = h * 31u + kick_shot_hash(&s);
   }
   last_steps = steps;
+  return h;
+}
+
+uint64_t kb_solve(int32_t n) {
+  uint64_t h = 0;
+  for (int32_t i = 0; i < n; i++) {
+    kick_solver_def d = kick_solver_default_def();
+    d.spot_x = -6.0;
+    d.spot_z = -22.0;
+    d.aim_x = 2.6 - 0.01 * (double)(i & 15);
+    d.aim_y = 1.9;
+    d.speed_mps = 26.0;
+    d.bend = 0.5;
+    kick_solution sol;
+    if (kick_solve(&d, &sol) != KS_OK) return 0;
+    h = h * 31u + ks_f64_bits(sol.launch.elevation) + (uint64_t)sol.tries;
+  }
   return h;
 }
 

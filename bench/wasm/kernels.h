@@ -13,6 +13,9 @@ int32_t kb_prepare(void);
 uint64_t kb_lookahead(int32_t n);
 /// n whole kicks: init from the setup, strike, run until the ball rests (or 6 s).
 uint64_t kb_kick(int32_t n);
+/// n solver runs: the launch that crosses the goal line at an aim point
+/// (kick_solve, 22 m out, bend 0.5), each with a slightly different aim.
+uint64_t kb_solve(int32_t n);
 /// n snapshot copies of a shot (`=`), each one read back.
 uint64_t kb_copy(int32_t n);
 /// Steps the last kb_lookahead / kb_kick call ran in total.

@@ -12,6 +12,7 @@
 
 #define LOOKAHEAD_N 40
 #define KICK_N 12
+#define SOLVE_N 20
 #define COPY_N 200000
 #define MAX_ROUNDS 101
 
@@ -37,7 +38,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_kick_native: the benchmark scene did not set up\n");
     return 1;
   }
-  double look[MAX_ROUNDS], kick[MAX_ROUNDS], copy[MAX_ROUNDS], step[MAX_ROUNDS];
+  double look[MAX_ROUNDS], kick[MAX_ROUNDS], solve[MAX_ROUNDS], copy[MAX_ROUNDS], step[MAX_ROUNDS];
   volatile uint64_t sink = 0;
   for (int r = -1; r < rounds; r++) { /* round -1 warms up */
     double t0 = now_ns();
@@ -48,11 +49,14 @@ int main(int argc, char **argv) {
     double t2 = now_ns();
     sink = sink + kb_copy(COPY_N);
     double t3 = now_ns();
+    sink = sink + kb_solve(SOLVE_N);
+    double t4 = now_ns();
     if (r < 0) continue;
     look[r] = (t1 - t0) / LOOKAHEAD_N / 1000.0;
     kick[r] = (t2 - t1) / KICK_N / 1000.0;
     step[r] = (t2 - t1) / (double)kick_steps;
     copy[r] = (t3 - t2) / COPY_N;
+    solve[r] = (t4 - t3) / SOLVE_N / 1000.0;
   }
   kb_lookahead(1);
   long long look_steps = (long long)kb_last_steps();
@@ -60,6 +64,7 @@ int main(int argc, char **argv) {
   printf("figure\tnative_kick_us\t%.3f\tus\n", fastest(kick, rounds));
   printf("figure\tnative_kick_ns_per_step\t%.2f\tns\n", fastest(step, rounds));
   printf("figure\tnative_state_copy_ns\t%.2f\tns\n", fastest(copy, rounds));
+  printf("figure\tnative_solve_us\t%.3f\tus\n", fastest(solve, rounds));
   printf("figure\tkick_state_bytes\t%d\tB\n", kb_state_bytes());
   printf("info\tlookahead_steps\t%lld\tsteps\n", look_steps);
   return sink == 42 ? 1 : 0;

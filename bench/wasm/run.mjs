@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-const LOOKAHEAD_N = 40, KICK_N = 12, COPY_N = 200000;
+const LOOKAHEAD_N = 40, KICK_N = 12, SOLVE_N = 20, COPY_N = 200000;
 const [file, roundsArg] = process.argv.slice(2);
 if (!file) {
   console.error('usage: node run.mjs <bench_kick.wasm> [rounds]');
@@ -21,7 +21,7 @@ if (x.prepare() !== 0) {
 }
 // The fastest round: on a shared machine noise only ever adds time.
 const fastest = (v) => Math.min(...v);
-const look = [], kick = [], copy = [], step = [];
+const look = [], kick = [], copy = [], step = [], solve = [];
 let sink = 0n;
 for (let r = -1; r < rounds; r++) {
   const t0 = performance.now();
@@ -32,16 +32,20 @@ for (let r = -1; r < rounds; r++) {
   const t2 = performance.now();
   sink += x.copy(COPY_N);
   const t3 = performance.now();
+  sink += x.solve(SOLVE_N);
+  const t4 = performance.now();
   if (r < 0) continue;
   look.push(((t1 - t0) * 1000) / LOOKAHEAD_N);
   kick.push(((t2 - t1) * 1000) / KICK_N);
   step.push(((t2 - t1) * 1e6) / kickSteps);
   copy.push(((t3 - t2) * 1e6) / COPY_N);
+  solve.push(((t4 - t3) * 1000) / SOLVE_N);
 }
 const out = (name, value, unit) => console.log(`figure\t${name}\t${value.toFixed(3)}\t${unit}`);
 out('wasm_lookahead_us', fastest(look), 'us');
 out('wasm_kick_us', fastest(kick), 'us');
 out('wasm_kick_ns_per_step', fastest(step), 'ns');
 out('wasm_state_copy_ns', fastest(copy), 'ns');
+out('wasm_solve_us', fastest(solve), 'us');
 console.log(`info\twasm_state_bytes\t${x.state_bytes()}\tB`);
 if (sink === 42n) process.exit(1);

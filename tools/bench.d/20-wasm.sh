@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# wasm32 in Node against native, on the look-ahead, whole-kick and state-copy
+# wasm32 in Node against native, on the look-ahead, whole-kick, solver and state-copy
 # kernels of bench/wasm/ (the same C compiled twice). Two passes, alternating
 # native and wasm; each figure is the faster of its two passes (each the fastest of its rounds) (the machine is
 # shared, and noise only ever adds time). Figure lines go to
@@ -29,8 +29,8 @@ done
 awk -F'\t' '
   $1 == "figure" { if (!($2 in best) || $3 + 0 < best[$2]) best[$2] = $3 + 0; unit[$2] = $4 }
   END {
-    split("lookahead_us kick_us kick_ns_per_step state_copy_ns", k, " ")
-    for (i = 1; i <= 4; i++) {
+    split("lookahead_us kick_us kick_ns_per_step solve_us state_copy_ns", k, " ")
+    for (i = 1; i <= 5; i++) {
       n = "native_" k[i]; w = "wasm_" k[i]
       printf "figure\t%s\t%.3f\t%s\n", n, best[n], unit[n]
       printf "figure\t%s\t%.3f\t%s\n", w, best[w], unit[w]
