@@ -419,7 +419,17 @@ static void print_text(const sim_result *r, const char *timing_line) {
          total.kicks ? 100.0 * (double)total.outcomes[KICK_OUTCOME_GOAL] / (double)total.kicks : 0.0,
          (long long)total.stars[0], (long long)total.stars[1], (long long)total.stars[2], (long long)total.stars[3],
          total.decided ? (double)total.flight_steps / ((double)total.decided * KICK_STEPS_PER_SECOND) : 0.0);
-  printf("outcomes:");
+  /* How often each moment happened, per level. */
+  printf("\nmoments  ");
+  for (int b = 0; b < KICK_MOMENT_COUNT; b++) printf(" %s", kick_moment_name(1u << b));
+  printf("\n");
+  for (int i = 0; i < r->nlevels; i++) {
+    printf("%-9s", kick_level_at(r->levels[i])->id);
+    for (int b = 0; b < KICK_MOMENT_COUNT; b++)
+      printf(" %*lld", (int)strlen(kick_moment_name(1u << b)), (long long)r->per_level[i].moments[b]);
+    printf("\n");
+  }
+  printf("\noutcomes:");
   for (int i = 1; i < SIM_OUTCOMES; i++) printf(" %s %lld", outcome_key(i), (long long)total.outcomes[i]);
   if (total.outcomes[0]) printf(" undecided %lld", (long long)total.outcomes[0]);
   printf("\nmoments: ");
@@ -685,9 +695,14 @@ static bool read_counts(const cJSON *o, sim_counts *c) {
   const cJSON *mo = cJSON_GetObjectItemCaseSensitive(o, "moments");
   for (int b = 0; b < KICK_MOMENT_COUNT; b++)
     if (!get_count(mo, kick_moment_name(1u << b), &c->moments[b])) return false;
-  int64_t sum = 0;
+  /* The counts must agree with each other: a hand-edited file is refused. */
+  int64_t sum = 0, stars = 0, goals = -1;
   for (int i = 0; i < SIM_OUTCOMES; i++) sum += c->outcomes[i];
-  return sum == c->kicks && c->decided <= c->kicks;
+  for (int i = 0; i <= KICK_STAR_COUNT; i++) stars += c->stars[i];
+  for (int b = 0; b < KICK_MOMENT_COUNT; b++)
+    if (c->moments[b] > c->decided) return false;
+  return get_count(o, "goals", &goals) && goals == c->outcomes[KICK_OUTCOME_GOAL] && sum == c->kicks &&
+         c->decided == c->kicks - c->outcomes[0] && stars == c->decided;
 }
 
 /* Loads one result file. Returns false with a message naming the file. */
@@ -773,6 +788,12 @@ static bool load_result(const char *path, sim_result *r) {
         what = "a per_level row has missing, negative or inconsistent counts";
       r->levels[i] = idx;
     }
+    sim_counts total, sum;
+    memset(&sum, 0, sizeof sum);
+    for (int i = 0; !what && i < r->nlevels; i++) counts_add(&sum, &r->per_level[i]);
+    if (!what && (!read_counts(cJSON_GetObjectItemCaseSensitive(root, "totals"), &total) ||
+                  memcmp(&total, &sum, sizeof sum) != 0))
+      what = "its \"totals\" are not the sum of its per_level rows";
     const cJSON *done = cJSON_GetObjectItemCaseSensitive(sh, "done");
     if (!what && (!cJSON_IsArray(done) || cJSON_GetArraySize(done) < 1)) what = "its \"shards\".\"done\" is missing";
     for (const cJSON *d = done ? done->child : NULL; !what && d; d = d->next) {
