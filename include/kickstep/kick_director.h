@@ -39,7 +39,7 @@
 /// shot's step (total_steps after the step) or, for replay events, the
 /// replay copy's step. subject/value as documented per type.
 ///
-/// Drawing. kick_director_view interpolates the ball between the previous and
+/// Drawing. kick_director_view_get interpolates the ball between the previous and
 /// the current step of whichever shot is on screen, and the camera (yaw the
 /// shortest way round), by the banked fraction of a step. It never changes
 /// the simulation.

@@ -42,7 +42,7 @@ extern "C" {
 #define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS
 #define KICK_REPLAY_CHECKPOINT_STEPS 60   ///< a state hash every 60 steps (0.1 s) of the flight
 #define KICK_REPLAY_MAX_CHECKPOINTS 100   ///< up to 10 s of flight
-#define KICK_REPLAY_MAX_WAIT_STEPS 36000  ///< at most 60 s on the spot
+#define KICK_REPLAY_MAX_WAIT_STEPS 360000 ///< at most 10 min on the spot (a longer wait cannot be saved)
 #define KICK_REPLAY_MAX_FLIGHT_STEPS 6000 ///< a re-simulation gives up after 10 s of flight
 #define KICK_REPLAY_MAX_BYTES 2048        ///< no encoded replay is longer
 #define KICK_REPLAY_MAX_CODE 2736         ///< no share code is longer (4/3 of the bytes), without NUL
@@ -53,7 +53,7 @@ extern "C" {
 typedef struct kick_replay {
   kick_setup setup;                 ///< the setup (validated with kick_setup_validate)
   kick_launch launch;               ///< the kick, bit for bit
-  int64_t wait_steps;               ///< steps on the spot before the strike, 0..36000
+  int64_t wait_steps;               ///< steps on the spot before the strike, 0..360000
   int32_t input_count;              ///< 0..8
   kick_input inputs[KICK_REPLAY_MAX_INPUTS]; ///< keeper taps, each with has_tap true, by tap_step
   /* what the kick must end in */

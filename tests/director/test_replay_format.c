@@ -562,6 +562,29 @@ static void test_a_share_code_opened_in_a_director_plays_the_same_kick(void **st
   assert_true(kick_director_runs_agree(&other.d, NULL));
 }
 
+/* A replay carries up to ten minutes on the spot; a longer wait is refused by
+   name, and nothing is written. */
+static void test_a_wait_over_ten_minutes_cannot_be_saved(void **st) {
+  (void)st;
+  kick_setup su = dt_penalty();
+  su.keeper.kind = KICK_KEEPER_SHOWMAN;
+  kick_launch k = dt_top_corner();
+  kick_replay r;
+  assert_int_equal(kick_replay_record(&su, KICK_REPLAY_MAX_WAIT_STEPS, &k, NULL, 0, &r), KS_OK);
+  kick_replay_verify_result v;
+  assert_int_equal(kick_replay_verify(&r, &v), KS_OK);
+  assert_true(v.identical);
+  kick_replay keep = r;
+  assert_int_equal(kick_replay_record(&su, KICK_REPLAY_MAX_WAIT_STEPS + 1, &k, NULL, 0, &r), KS_ERR_RANGE);
+  assert_memory_equal(&r, &keep, sizeof r);
+  r.wait_steps = KICK_REPLAY_MAX_WAIT_STEPS + 1;
+  uint8_t buf[KICK_REPLAY_MAX_BYTES];
+  size_t n = 0;
+  kick_replay_error e;
+  assert_int_equal(kick_replay_encode(&r, buf, sizeof buf, &n, &e), KS_ERR_FORMAT);
+  assert_string_equal(e.field, "wait_steps");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_replay_round_trips_through_bytes),
@@ -580,6 +603,7 @@ int main(void) {
       cmocka_unit_test(test_loading_says_exactly_what_is_wrong_with_a_file),
       cmocka_unit_test(test_every_world_tour_level_replays_identically_through_a_share_code),
       cmocka_unit_test(test_a_share_code_opened_in_a_director_plays_the_same_kick),
+      cmocka_unit_test(test_a_wait_over_ten_minutes_cannot_be_saved),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
