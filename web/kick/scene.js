@@ -392,7 +392,7 @@ export class Stadium {
       g.add(c.object);
     };
     part(kit, V(0, 1.02, 0), V(0, 1.42, 0), 0.17);          // torso
-    part(shorts, V(-0.09, 0.82, 0), V(0.09, 0.82, 0), 0.15); // shorts
+    part(shorts, V(-0.08, 0.84, 0), V(0.08, 0.84, 0), 0.12); // shorts
     for (const sx of [-1, 1]) {
       part(skin, V(sx * 0.1, 0.75, 0), V(sx * 0.11, 0.42, 0), 0.065); // thigh
       part(socks, V(sx * 0.11, 0.42, 0), V(sx * 0.12, 0.1, 0), 0.055); // shin
@@ -589,9 +589,9 @@ export class Stadium {
     } else {
       const sx = g.v('spot_x'), sz = g.v('spot_z');
       const portrait = cam.aspect < 0.8;
-      const back = portrait ? 6.2 : 4.6;
-      const height = portrait ? 2.3 : 1.95;
-      cam.fov = portrait ? 62 : 44;
+      const back = portrait ? 6.2 : 5.2;
+      const height = portrait ? 2.3 : 2.05;
+      cam.fov = portrait ? 62 : 36;
       const toGoal = new THREE.Vector3(-sx, 0, -sz).normalize();
       cam.position.set(sx - toGoal.x * back, height, sz - toGoal.z * back);
       this.lookTarget.set(sx * 0.15, portrait ? 0.2 : 0.55, -1.5);
