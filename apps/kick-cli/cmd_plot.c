@@ -137,7 +137,7 @@ typedef struct plot_ctx {
   mark marks[64];
   size_t nmarks;
   bool struck, decided, oom;
-  kick_shot at_strike, at_decision, last;
+  kick_shot at_decision, last;
   uint32_t ww_prev, keeper_prev, wall_prev, rings_prev;
   double max_height;
 } plot_ctx;
@@ -168,10 +168,7 @@ static ks_vec3 mid(ks_vec3 a, ks_vec3 b) { return ks_v3((a.x + b.x) * 0.5, (a.y 
 static void plot_step(const kick_shot *s, void *vctx) {
   plot_ctx *c = (plot_ctx *)vctx;
   c->last = *s;
-  if (!kick_shot_struck(s)) {
-    c->at_strike = *s; /* the scene as the ball is struck */
-    return;
-  }
+  if (!kick_shot_struck(s)) return;
   int64_t step = kick_shot_steps(s);
   if (!c->struck) {
     c->struck = true;
@@ -394,7 +391,7 @@ static void legend(svg *s, double x, double y, const plot_ctx *c) {
 }
 
 static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, const plot_ctx *c) {
-  const kick_setup *su = &c->at_strike.setup;
+  const kick_setup *su = &k->setup;
   double zmin = su->spot_z - 2.0, zmax = KICK_GOAL_DEPTH + 1.5;
   double xr = 10.0;
   for (size_t i = 0; i < c->npath; i++) {
@@ -412,12 +409,22 @@ static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, c
   double ymax = c->max_height + 0.6 > 3.4 ? c->max_height + 0.6 : 3.4;
   double side_top = top.top + top.height + 62;
   view side = {70, side_top, W - 110, 230, zmin, zmax, 0, ymax};
-  view front = {top.left + top.width + 80, top.top + 330, 0, 0, 6.0, -6.0, 0, 3.6};
+  /* From behind the ball: the goal mouth, wide enough for the ball near the line. */
+  double fx = 6.0, fy = 3.6;
+  for (size_t i = 0; i < c->npath; i++) {
+    ks_vec3 p = c->path[i].p;
+    if (p.z < -3.0 || p.z > KICK_GOAL_DEPTH + 0.5) continue;
+    if (ks_fabs(p.x) + 1.0 > fx) fx = ks_fabs(p.x) + 1.0;
+    if (p.y + 0.5 > fy) fy = p.y + 0.5;
+  }
+  if (fx > 20.0) fx = 20.0;
+  if (fy > 8.0) fy = 8.0;
+  view front = {top.left + top.width + 80, top.top + 330, 0, 0, fx, -fx, 0, fy};
   front.width = W - 30 - front.left;
-  front.height = front.width * 3.6 / 12.0;
+  front.height = front.width * fy / (2.0 * fx);
   if (front.height > 210) {
     front.height = 210;
-    front.width = front.height * 12.0 / 3.6;
+    front.width = front.height * 2.0 * fx / fy;
   }
   double H = side.top + side.height + 60;
 
@@ -454,7 +461,7 @@ static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, c
   axes(&s, &side, (zmax - zmin) > 30 ? 5 : 2, 1, "z, m (towards the goal; the goal line at 0)", "y, m (height)", 1);
   draw_scene(&s, &side, 1, 1, c);
   text(&s, front.left, front.top - 8, "start", 13, "#111", "From behind the ball (at the decision)");
-  axes(&s, &front, 2, 1, "x, m", "y, m", 2);
+  axes(&s, &front, fx > 10 ? 4 : 2, fy > 5 ? 2 : 1, "x, m", "y, m", 2);
   draw_scene(&s, &front, 2, 2, c);
   legend(&s, front.left, top.top + 6, c);
   out(&s, "</svg>\n");
@@ -615,6 +622,9 @@ int cmd_plot(int argc, char **argv) {
   const char *path = NULL;
   long every = 3;
   int c;
+  char prog[64];
+  snprintf(prog, sizeof prog, "kick-cli plot %s", what);
+  argv[1] = prog; /* getopt's messages name the command */
   optind = 1;
   while ((c = getopt_long(argc - 1, argv + 1, "", is_kick ? kick_opts : step_opts, NULL)) != -1) {
     if (c == OPT_OUT) path = optarg;
