@@ -101,4 +101,37 @@ daily_is_the_same_for_everyone() {
   echo "daily ok: $s1"
 }
 
+simulate_is_the_same_however_split() {
+  local args=(simulate --levels 1-1,5-2,6-5 --players 2 --kicks 1 --seed 7 --json --quiet)
+  "$K" "${args[@]}" --threads 1 --out one.json
+  "$K" "${args[@]}" --threads 2 --out two.json
+  "$K" "${args[@]}" --shard 0/2 --out s0.json
+  "$K" "${args[@]}" --shard 1/2 --out s1.json
+  "$K" merge s1.json s0.json --json --out merged.json
+  det() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); delete j.shards; delete j.timing; console.log(JSON.stringify(j))' "$1"; }
+  [ "$(det one.json)" = "$(det two.json)" ] || fail "--threads 2 differs from --threads 1"
+  [ "$(det one.json)" = "$(det merged.json)" ] || fail "merged shards differ from the whole run"
+  node -e 'const j=JSON.parse(require("fs").readFileSync("one.json","utf8")); if (j.kicks !== 6 || j.per_level.length !== 3) { console.error("bad counts", j.kicks, j.per_level.length); process.exit(1); }'
+  set +e; out=$("$K" merge s0.json s0.json 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "merging a shard with itself exited $rc: $out"
+  echo "$out"
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --seed 8 --json --quiet --out other.json
+  set +e; out=$("$K" merge s0.json other.json 2>&1); rc=$?; set -e
+  [ $rc = 1 ] || fail "merging different runs exited $rc"
+  echo "$out"
+  echo "simulate: threads, shards and merge agree"
+}
+
+plots_are_svg() {
+  "$K" plot kick --level 6-5 --speed 30 --elevation 5 --direction -6 --out k.svg >/dev/null
+  "$K" plot steps --out s.svg >/dev/null
+  for f in k.svg s.svg; do
+    head -c 200 "$f" | grep -q '<svg' || fail "$f is not an SVG"
+    grep -q '</svg>' "$f" || fail "$f is not complete"
+  done
+  grep -q '1/600' s.svg || fail "the step plot does not label 1/600 s"
+  grep -qi 'post' k.svg || fail "the kick plot has no posts"
+  echo "plots ok: $(wc -c < k.svg) and $(wc -c < s.svg) bytes"
+}
+
 "$name"
