@@ -19,35 +19,32 @@ await run('web_pages', async (t) => {
   t.ok(['kick/', 'brake/', 'walk/', 'lab/'].every((p) => pages.includes(p)), 'the four systems have pages', pages.join(' '));
   const server = await serve(site);
   const sizes = [{ width: 390, height: 844, tag: 'phone' }, { width: 1280, height: 800, tag: 'laptop' }];
+  // One browser; each page is opened at each size.
+  const browser = await launch({ width: 390, height: 844 });
   try {
     for (const size of sizes) {
-      const browser = await launch({ width: size.width, height: size.height });
-      try {
-        for (const p of pages) {
-          const page = await browser.context.newPage();
-          const errors = watchErrors(page);
-          const resp = await page.goto(server.url + p, { waitUntil: 'load' });
-          t.ok(resp && resp.ok(), `${p || 'home'} answers 200 (${size.tag})`);
-          // A page may say it is ready (window.__ready); otherwise give it a moment to draw.
-          await page.waitForFunction(() => window.__ready === true || window.__ready === undefined, null, { timeout: 90000 });
-          await page.waitForTimeout(p === '' ? 200 : 1200);
-          const s = await shot(page, build, `page-${(p || 'home').replace(/\//g, '')}-${size.tag}`);
-          t.ok(s.stddev > 4 && s.distinct > 8, `${p || 'home'} screenshot is not blank (${size.tag})`, `stddev ${s.stddev.toFixed(2)}, ${s.distinct} colours`);
-          t.ok(errors.length === 0, `${p || 'home'} has no console errors (${size.tag})`, errors.join(' | '));
-          await page.close();
-        }
-        if (size.tag === 'laptop') {
-          const page = await browser.context.newPage();
-          await page.goto(server.url, { waitUntil: 'load' });
-          const links = await page.$$eval('a.card', (as) => as.map((a) => a.getAttribute('href')));
-          t.ok(['./kick/', './brake/', './walk/', './lab/'].every((h) => links.includes(h)), 'home links the four systems', links.join(' '));
-          await page.close();
-        }
-      } finally {
-        await browser.close();
+      for (const p of pages) {
+        const page = await browser.context.newPage();
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const errors = watchErrors(page);
+        const resp = await page.goto(server.url + p, { waitUntil: 'load' });
+        t.ok(resp && resp.ok(), `${p || 'home'} answers 200 (${size.tag})`);
+        // A page may say it is ready (window.__ready); otherwise give it a moment to draw.
+        await page.waitForFunction(() => window.__ready === true || window.__ready === undefined, null, { timeout: 90000 });
+        await page.waitForTimeout(p === '' ? 200 : 700);
+        const s = await shot(page, build, `page-${(p || 'home').replace(/\//g, '')}-${size.tag}`);
+        t.ok(s.stddev > 4 && s.distinct > 8, `${p || 'home'} screenshot is not blank (${size.tag})`, `stddev ${s.stddev.toFixed(2)}, ${s.distinct} colours`);
+        t.ok(errors.length === 0, `${p || 'home'} has no console errors (${size.tag})`, errors.join(' | '));
+        await page.close();
       }
     }
+    const page = await browser.context.newPage();
+    await page.goto(server.url, { waitUntil: 'load' });
+    const links = await page.$$eval('a.card', (as) => as.map((a) => a.getAttribute('href')));
+    t.ok(['./kick/', './brake/', './walk/', './lab/'].every((h) => links.includes(h)), 'home links the four systems', links.join(' '));
+    await page.close();
   } finally {
+    await browser.close();
     server.stop();
   }
 });
