@@ -1,7 +1,8 @@
 // kickstep against Bullet on the same ball-and-goal scene, measured in one run,
 // alternating: each round times the kick engine, then Bullet, on 1,800 steps
-// of 1/600 s. The fastest round of each gives ns per step and their ratio
-// (the medians are printed too).
+// of 1/600 s. Times are this thread's CPU time, so time the shared machine
+// gives to other programs does not count; the medians over the rounds give
+// ns per step and their ratio (the fastest rounds are printed too).
 //
 // Output: readable lines, then machine-readable ones:
 //   figure<TAB>name<TAB>value<TAB>unit
@@ -19,7 +20,7 @@ constexpr int kSteps = 1800;
 
 double now_ns() {
   timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
 }
 
@@ -55,8 +56,8 @@ int main(int argc, char **argv) {
     ks_ns.push_back((t1 - t0) / (double(ks_repeat) * kSteps));
     bt_ns.push_back((t2 - t1) / kSteps);
   }
-  double ks = fastest(ks_ns), bt = fastest(bt_ns);
-  double ks_med = median(ks_ns), bt_med = median(bt_ns);
+  double ks = median(ks_ns), bt = median(bt_ns);
+  double ks_min = fastest(ks_ns), bt_min = fastest(bt_ns);
   double kb[3], bb[3];
   ks_side_ball(kb);
   bullet.ball(bb);
@@ -66,8 +67,8 @@ int main(int argc, char **argv) {
   std::printf("kickstep: %.1f ns/step (ball moving for %d of %d steps; ends at %.2f %.2f %.2f)\n", ks, in_play, kSteps,
               kb[0], kb[1], kb[2]);
   std::printf("Bullet:   %.1f ns/step (ends at %.2f %.2f %.2f)\n", bt, bb[0], bb[1], bb[2]);
-  std::printf("kickstep is %.1fx faster per step (target: at least 20x); medians: %.1f and %.1f ns/step, %.1fx\n",
-              bt / ks, ks_med, bt_med, bt_med / ks_med);
+  std::printf("kickstep is %.1fx faster per step (target: at least 20x); fastest rounds: %.1f and %.1f ns/step, %.1fx\n",
+              bt / ks, ks_min, bt_min, bt_min / ks_min);
   std::printf("figure\tbullet_ns_per_step\t%.2f\tns\n", bt);
   std::printf("figure\tkick_vs_bullet_ns_per_step\t%.2f\tns\n", ks);
   std::printf("figure\tbullet_over_kickstep\t%.2f\tx\n", bt / ks);

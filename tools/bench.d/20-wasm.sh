@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # wasm32 in Node against native, on the look-ahead, whole-kick, solver and state-copy
 # kernels of bench/wasm/ (the same C compiled twice). Two passes, alternating
-# native and wasm; each figure is the faster of its two passes (each the fastest of its rounds) (the machine is
-# shared, and noise only ever adds time). Figure lines go to
-# <build>/bench-figures/wasm.tsv.
+# native and wasm; each pass gives the median of its rounds in CPU time, and
+# each figure is the lower of its two passes (the machine is shared, and noise
+# only ever adds time). Figure lines go to <build>/bench-figures/wasm.tsv.
 set -uo pipefail
 build=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
