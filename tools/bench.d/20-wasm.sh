@@ -19,7 +19,7 @@ fi
 mkdir -p "$build/bench-figures"
 module="$build/bench/wasm/bench_kick.wasm"
 bash "$root/bench/wasm/build.sh" "$module" || { echo "wasm: the module did not build"; exit 0; }
-rounds=${KS_BENCH_ROUNDS:-9}
+rounds=${KS_BENCH_ROUNDS:-15}
 raw="$build/bench-figures/wasm.raw"
 : > "$raw"
 for pass in 1 2; do
