@@ -366,6 +366,10 @@ typedef struct kick_shot {
   uint64_t wind_memo_seed[2];
   int64_t wind_memo_cell[2];
   double wind_memo_slope[2][2];
+  /* Per-step constants of the wind, from the setup at init (not hashed):
+     KICK_GUST_MAX_FRACTION × gustiness and 0.25 × swirl × mean speed. */
+  double wind_gust_k;
+  double wind_swirl_k;
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.

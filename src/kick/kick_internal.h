@@ -24,14 +24,122 @@
 #define KICK_KEEPER_COM_Y 1.0
 #define KICK_KEEPER_ARM_REACH 0.85
 
-/* Stepping. */
-double kick_step_time(int64_t step_index);
+/* Gust and swirl time scales, s: long enough that a 20 m/s wind at full
+   gustiness never changes by 0.6 m/s within 1/60 s (docs/physics.md). */
+#define KICK_GUST_PERIOD 1.7
+#define KICK_SWIRL_PERIOD 2.9
+#define KICK_SWIRL_MAX_FRACTION 0.25
+
+/* Stepping: the clock time of a step index, s. */
+static inline double kick_step_time(int64_t step_index) {
+  return (double)step_index / (double)KICK_STEPS_PER_SECOND;
+}
 
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
    Returns bit 0 set if the ball bounced, bit 1 if it came to rest. */
 uint32_t kick_flight_step(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
                           const kick_pitch_def *pitch);
+/* Flight constants and the step itself (inline for the shot's step and the
+   keeper's estimate; kick_flight_step is the same code out of line). */
+/* 0.5 × air density × cross-section / mass: drag and lift accelerations are
+   KICK_AERO_K × C × |air|² (per m/s² of coefficient). */
+#define KICK_AERO_K (0.5 * KICK_AIR_DENSITY * KS_PI * KICK_BALL_RADIUS * KICK_BALL_RADIUS / KICK_BALL_MASS)
+/* Reynolds number per m/s of air speed: density × diameter / dynamic viscosity (1.81e-5 Pa s). */
+#define KICK_RE_PER_MPS (KICK_AIR_DENSITY * 2.0 * KICK_BALL_RADIUS / 1.81e-5)
+/* The drag crisis: subcritical below Re 2.0e5, supercritical above Re 3.0e5. */
+#define KICK_CD_SUB 0.45
+#define KICK_CD_SUPER 0.20
+#define KICK_RE_CRISIS_LO 2.0e5
+#define KICK_RE_CRISIS_HI 3.0e5
+/* Lift: C_L = KICK_CL_MAX × S / (S + KICK_CL_HALF), S = r ω / |air|. */
+#define KICK_CL_MAX 0.45
+#define KICK_CL_HALF 0.2
+/* Rest threshold on the ground, m/s, and extra spin loss per step while rolling. */
+#define KICK_REST_SPEED 0.05
+#define KICK_GROUND_SPIN_KEEP 0.995
+/* A landing faster than this (vertical, m/s) bounces; slower ones settle. */
+#define KICK_BOUNCE_MIN_VY 0.4
+/* A thin shell skidding with no spin ends rolling at 3/5 of its speed. */
+#define KICK_ROLL_FRACTION 0.6
+
+static inline double kick_drag_cd_inline(double air_speed_mps) {
+  if (!(air_speed_mps > 0.0)) return KICK_CD_SUB;
+  double re = air_speed_mps * KICK_RE_PER_MPS;
+  if (re <= KICK_RE_CRISIS_LO) return KICK_CD_SUB;
+  if (re >= KICK_RE_CRISIS_HI) return KICK_CD_SUPER;
+  double u = (re - KICK_RE_CRISIS_LO) / (KICK_RE_CRISIS_HI - KICK_RE_CRISIS_LO);
+  double s = u * u * (3.0 - 2.0 * u);
+  return KICK_CD_SUB + (KICK_CD_SUPER - KICK_CD_SUB) * s;
+}
+
+static inline void kick_ground_inline(kick_ball *b, double dt, const kick_pitch_def *pitch, uint32_t *flags) {
+  double e = pitch->restitution * (pitch->wet ? 0.9 : 1.0);
+  double mu_s = pitch->slide_friction * (pitch->wet ? 0.5 : 1.0);
+  double mu_r = pitch->roll_resistance * (pitch->wet ? 0.8 : 1.0);
+  if (b->pos.y < KICK_BALL_RADIUS) {
+    double h = ks_sqrt(b->vel.x * b->vel.x + b->vel.z * b->vel.z);
+    b->pos.y = KICK_BALL_RADIUS;
+    if (b->vel.y < -KICK_BOUNCE_MIN_VY) {
+      double vin = -b->vel.y;
+      b->vel.y = e * vin;
+      if (h > 0.0) {
+        double keep = 1.0 - mu_s * (1.0 + e) * vin / h;
+        if (keep < KICK_ROLL_FRACTION) keep = KICK_ROLL_FRACTION;
+        b->vel.x *= keep;
+        b->vel.z *= keep;
+      }
+      b->spin_rate *= 0.7;
+      b->on_ground = false;
+      *flags |= 1u;
+      return;
+    }
+    b->vel.y = 0.0;
+    if (!b->on_ground) {
+      b->on_ground = true;
+      b->roll_speed = h * KICK_ROLL_FRACTION;
+    }
+  } else if (b->pos.y > KICK_BALL_RADIUS) {
+    b->on_ground = false;
+  }
+  if (!b->on_ground) return;
+  double h = ks_sqrt(b->vel.x * b->vel.x + b->vel.z * b->vel.z);
+  double mu = h > b->roll_speed ? mu_s : mu_r;
+  double nh = h - mu * KICK_GRAVITY * dt;
+  b->spin_rate *= KICK_GROUND_SPIN_KEEP;
+  if (nh < KICK_REST_SPEED) {
+    b->vel = ks_v3(0.0, 0.0, 0.0);
+    b->spin_rate = 0.0;
+    *flags |= 2u;
+    return;
+  }
+  double k = nh / h;
+  b->vel.x *= k;
+  b->vel.z *= k;
+}
+
+static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
+                                               const kick_pitch_def *pitch) {
+  uint32_t flags = 0;
+  ks_vec3 air = ks_v3_sub(b->vel, ks_v3_scale(wind, KICK_WIND_FACTOR));
+  double sp = ks_v3_len(air);
+  ks_vec3 acc = ks_v3(0.0, -KICK_GRAVITY, 0.0);
+  if (sp > 0.0) {
+    double cd = kick_drag_cd_inline(sp);
+    acc = ks_v3_mad(acc, air, -(KICK_AERO_K * cd * sp));
+    if (b->spin_rate > 0.0) {
+      double rw = KICK_BALL_RADIUS * b->spin_rate;
+      double cl = KICK_CL_MAX * rw / (rw + KICK_CL_HALF * sp);
+      acc = ks_v3_mad(acc, ks_v3_cross(b->spin_axis, air), KICK_AERO_K * cl * sp);
+    }
+  }
+  b->vel = ks_v3_mad(b->vel, acc, dt);
+  b->pos = ks_v3_mad(b->pos, b->vel, dt);
+  b->spin_rate *= spin_decay;
+  kick_ground_inline(b, dt, pitch, &flags);
+  return flags;
+}
+
 /* Runs a copy of the ball forward at 1/240 s until its centre reaches z_line
    (or max_seconds pass), in the wind as it is at t0 (no contacts).
    Returns true when it reached the line; fills the point and the time taken. */
@@ -45,6 +153,50 @@ void kick_wind_memo_reset(kick_shot *s);
 ks_vec3 kick_wind_step(kick_shot *s, double t);
 /* ks_noise1(seed, u) bit for bit, with the lattice cell's slopes memoised. */
 double kick_noise_memo(uint64_t seed, double u, uint64_t *memo_seed, int64_t *cell, double g[2]);
+/* Fills the memo with the slopes of cell i. */
+void kick_noise_memo_fill(uint64_t seed, int64_t i, uint64_t *memo_seed, int64_t *cell, double g[2]);
+
+/* The step's hot paths are inline below; every expression is written out as
+   in the functions they stand for, so the results have the same bits. */
+static inline double kick_noise_memo_inline(uint64_t seed, double u, uint64_t *memo_seed, int64_t *cell,
+                                            double g[2]) {
+  if (!ks_is_finite(u)) return 0.0;
+  /* floor: a truncation is exact for 0 <= u < 2^52. */
+  double f = (u >= 0.0 && u < 4.0e15) ? (double)(int64_t)u : ks_floor(u);
+  if (f > 4.0e15 || f < -4.0e15) return 0.0;
+  int64_t i = (int64_t)f;
+  if (*cell != i || *memo_seed != seed) kick_noise_memo_fill(seed, i, memo_seed, cell, g);
+  double x = u - f;
+  double v0 = g[0] * x;
+  double v1 = g[1] * (x - 1.0);
+  double sm = x * x * x * (x * (x * 6.0 - 15.0) + 10.0);
+  double n = 2.0 * (v0 + (v1 - v0) * sm);
+  return ks_clamp(n, -1.0, 1.0);
+}
+
+/* The wind at t with the noise memo in `seeds`, `cells`, `slopes`. */
+static inline ks_vec3 kick_wind_with(const kick_shot *s, double t, uint64_t seeds[2], int64_t cells[2],
+                                     double slopes[2][2]) {
+  const kick_wind_def *w = &s->setup.wind;
+  if (!(w->mean_speed_mps > 0.0)) return ks_v3(0.0, 0.0, 0.0);
+  ks_vec3 v = s->wind_mean;
+  if (w->gustiness > 0.0) {
+    double g = kick_noise_memo_inline(w->gust_seed, t * (1.0 / KICK_GUST_PERIOD), &seeds[0], &cells[0], slopes[0]);
+    /* 1.0 + KICK_GUST_MAX_FRACTION * gustiness * g, grouped left to right. */
+    v = ks_v3_scale(v, 1.0 + s->wind_gust_k * g);
+  }
+  if (w->swirl > 0.0) {
+    double c = kick_noise_memo_inline(w->gust_seed ^ 0x5157524cull, t * (1.0 / KICK_SWIRL_PERIOD), &seeds[1],
+                                      &cells[1], slopes[1]);
+    /* KICK_SWIRL_MAX_FRACTION * swirl * mean_speed * c, grouped left to right. */
+    v = ks_v3_mad(v, s->wind_cross, s->wind_swirl_k * c);
+  }
+  return v;
+}
+
+static inline ks_vec3 kick_wind_step_inline(kick_shot *s, double t) {
+  return kick_wind_with(s, t, s->wind_memo_seed, s->wind_memo_cell, s->wind_memo_slope);
+}
 
 /* contact.c */
 /* Pushes the ball out of a capsule and reflects its velocity with restitution e

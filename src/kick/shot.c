@@ -12,8 +12,6 @@ _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 #define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
 
-double kick_step_time(int64_t step_index) { return (double)step_index / (double)KICK_STEPS_PER_SECOND; }
-
 /* Draws everything the dice decide before the strike. */
 static void draw_prestrike(kick_shot *s) {
   kick_wall_prepare(s);
@@ -143,33 +141,60 @@ static void cross_goal_line(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_
   decide_out(s, n, geo, out);
 }
 
+/* Whether kick_keeper_update can do anything on step n: the first tests it
+   makes, so a step that cannot start a dive does not call it. */
+static inline bool keeper_may_act(const kick_shot *s, int64_t n, const kick_input *in) {
+  if (s->setup.keeper.kind == KICK_KEEPER_NONE) return false;
+  const kick_keeper_state *k = &s->keeper;
+  if (s->setup.person_in_goal) return in && in->has_tap && k->tap_applied_step < 0 && k->dive_step < 0 && n >= in->tap_step;
+  return k->read_step >= 0 && n == k->read_step;
+}
+
 static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
   if (s->phase == KICK_PHASE_DONE) return;
-  kick_keeper_update(s, n, in, out);
+  if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
   if (s->phase == KICK_PHASE_WAITING) return;
   int64_t ev = n + 1;
   kick_ball *b = &s->ball;
   if (n == s->strike_step) kick_emit(out, ev, KICK_EV_STRIKE, 0u, b->vel);
-  for (int32_t i = 0; i < s->setup.wall.count; i++)
-    if (s->wall.jump_step[i] == n)
-      (void)(out ? ks_events_push(out, ev, KICK_EV_WALL_JUMP, (uint32_t)i, s->setup.wall.jump_height, 0.0, 0.0) : KS_OK);
+  if (out)
+    for (int32_t i = 0; i < s->setup.wall.count; i++)
+      if (s->wall.jump_step[i] == n)
+        (void)ks_events_push(out, ev, KICK_EV_WALL_JUMP, (uint32_t)i, s->setup.wall.jump_height, 0.0, 0.0);
   if (b->held) {
     s->phase = KICK_PHASE_DONE;
     s->done_step = ev;
     return;
   }
   ks_vec3 p0 = b->pos;
-  ks_vec3 w = kick_wind_step(s, kick_step_time(n));
-  uint32_t f = kick_flight_step(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
+  uint32_t f = kick_flight_step_inline(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
   if ((f & 1u) != 0u) {
     s->contact_flags |= KICK_TOUCH_GROUND;
     kick_emit(out, ev, KICK_EV_BOUNCE, 0u, b->pos);
   }
   if (s->phase == KICK_PHASE_FLIGHT && b->pos.y > s->stats.max_height) s->stats.max_height = b->pos.y;
-  kick_contact_woodwork(s, ev, out);
-  if (s->setup.wall.count > 0) kick_contact_wall(s, n, out);
-  kick_contact_keeper(s, n, out);
-  kick_contact_net(s, ev, out);
+  /* Each contact's own broad test first, here in the step (the same test the
+     contact function starts with); the exact capsule math runs whenever it
+     passes, and a miss does what the function does on a miss. */
+  if (ks_fabs(b->pos.z - KICK_POST_Z) < KICK_WOODWORK_REACH && b->pos.y < KICK_BAR_AXIS_Y + KICK_WOODWORK_REACH)
+    kick_contact_woodwork(s, ev, out);
+  else
+    s->woodwork_prev = 0;
+  if (s->setup.wall.count > 0) {
+    const double wall_reach = KICK_WALL_RADIUS + KICK_BALL_RADIUS;
+    if (ks_fabs(b->pos.z - s->setup.wall.z) < wall_reach &&
+        b->pos.y < KICK_WALL_HEIGHT + s->setup.wall.jump_height + wall_reach)
+      kick_contact_wall(s, n, out);
+    else
+      s->wall.contact_prev = 0;
+  }
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE && !b->held &&
+      ks_fabs(b->pos.z - s->setup.keeper.line_z) < KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS)
+    kick_contact_keeper(s, n, out);
+  else
+    s->keeper.contact_prev = 0;
+  if (s->crossed && !b->held && b->pos.z > 0.0) kick_contact_net(s, ev, out);
   cross_goal_line(s, n, p0, b->pos, out);
   if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT) kick_rings_cross(s, n, p0, b->pos, out);
   if (b->held) {
