@@ -370,6 +370,10 @@ typedef struct kick_shot {
      KICK_GUST_MAX_FRACTION × gustiness and 0.25 × swirl × mean speed. */
   double wind_gust_k;
   double wind_swirl_k;
+  /* The lowest and highest z of the rings' planes (from the setup at init,
+     not hashed): a step that cannot cross any of them skips the ring test. */
+  double ring_z_min;
+  double ring_z_max;
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.

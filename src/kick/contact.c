@@ -126,6 +126,11 @@ void kick_contact_wall(kick_shot *s, int64_t n, ks_events *out) {
   if (w->count > 0 && ks_fabs(b->pos.z - w->z) < reach && b->pos.y < KICK_WALL_HEIGHT + w->jump_height + reach) {
     double t = kick_step_time(n + 1);
     for (int32_t i = 0; i < w->count; i++) {
+      /* A player's axis is upright at x (kick_wall_capsule_at): the squared
+         distance to it is dx² plus non-negative terms, so dx² >= reach²
+         means no touch. */
+      double dx = b->pos.x - (w->x + ((double)i - (double)(w->count - 1) * 0.5) * KICK_WALL_SPACING);
+      if (dx * dx >= reach * reach) continue;
       kick_capsule c;
       kick_wall_capsule_at(s, i, t, &c);
       if (!kick_capsule_contact(b, c.a, c.b, reach, 0.3, 0.7, NULL)) continue;

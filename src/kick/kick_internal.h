@@ -223,6 +223,8 @@ void kick_contact_wall(kick_shot *s, int64_t n, ks_events *out);
 
 /* rings.c */
 ks_vec3 kick_ring_center_at(const kick_ring_def *r, double t);
+/* The lowest and highest ring planes into ring_z_min and ring_z_max. */
+void kick_rings_prepare(kick_shot *s);
 void kick_rings_cross(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_events *out);
 
 

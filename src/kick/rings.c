@@ -13,6 +13,17 @@ ks_vec3 kick_ring_center_at(const kick_ring_def *r, double t) {
   return c;
 }
 
+void kick_rings_prepare(kick_shot *s) {
+  double lo = 0.0, hi = 0.0;
+  for (int32_t i = 0; i < s->setup.ring_count; i++) {
+    double z = s->setup.rings[i].z;
+    if (i == 0 || z < lo) lo = z;
+    if (i == 0 || z > hi) hi = z;
+  }
+  s->ring_z_min = lo;
+  s->ring_z_max = hi;
+}
+
 void kick_rings_cross(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_events *out) {
   for (int32_t i = 0; i < s->setup.ring_count; i++) {
     const kick_ring_def *r = &s->setup.rings[i];

@@ -32,6 +32,7 @@ ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
   if (st != KS_OK) return st;
   kick_wind_prepare(&s);
   kick_wind_memo_reset(&s);
+  kick_rings_prepare(&s);
   s.dice = ks_rng_stream(setup->match_seed, setup->kick_number);
   s.spin_decay_step = kick_spin_decay_factor(KICK_STEPS_PER_SECOND);
   s.spin_decay_estimate = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
@@ -196,7 +197,10 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     s->keeper.contact_prev = 0;
   if (s->crossed && !b->held && b->pos.z > 0.0) kick_contact_net(s, ev, out);
   cross_goal_line(s, n, p0, b->pos, out);
-  if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT) kick_rings_cross(s, n, p0, b->pos, out);
+  /* A ring is crossed only when p0.z < its z <= p1.z, so only between the
+     lowest and highest ring planes. */
+  if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT && p0.z < s->ring_z_max && b->pos.z >= s->ring_z_min)
+    kick_rings_cross(s, n, p0, b->pos, out);
   if (b->held) {
     if (s->phase == KICK_PHASE_FLIGHT) decide(s, KICK_OUTCOME_SAVED, n, out);
     s->phase = KICK_PHASE_DONE;
