@@ -74,13 +74,13 @@ static inline double kick_drag_cd_inline(double air_speed_mps) {
 }
 
 static inline void kick_ground_inline(kick_ball *b, double dt, const kick_pitch_def *pitch, uint32_t *flags) {
-  double e = pitch->restitution * (pitch->wet ? 0.9 : 1.0);
-  double mu_s = pitch->slide_friction * (pitch->wet ? 0.5 : 1.0);
-  double mu_r = pitch->roll_resistance * (pitch->wet ? 0.8 : 1.0);
+  /* The pitch's coefficients are formed only on the paths that use them. */
   if (b->pos.y < KICK_BALL_RADIUS) {
     double h = ks_sqrt(b->vel.x * b->vel.x + b->vel.z * b->vel.z);
     b->pos.y = KICK_BALL_RADIUS;
     if (b->vel.y < -KICK_BOUNCE_MIN_VY) {
+      double e = pitch->restitution * (pitch->wet ? 0.9 : 1.0);
+      double mu_s = pitch->slide_friction * (pitch->wet ? 0.5 : 1.0);
       double vin = -b->vel.y;
       b->vel.y = e * vin;
       if (h > 0.0) {
@@ -104,7 +104,8 @@ static inline void kick_ground_inline(kick_ball *b, double dt, const kick_pitch_
   }
   if (!b->on_ground) return;
   double h = ks_sqrt(b->vel.x * b->vel.x + b->vel.z * b->vel.z);
-  double mu = h > b->roll_speed ? mu_s : mu_r;
+  double mu = h > b->roll_speed ? pitch->slide_friction * (pitch->wet ? 0.5 : 1.0)
+                                 : pitch->roll_resistance * (pitch->wet ? 0.8 : 1.0);
   double nh = h - mu * KICK_GRAVITY * dt;
   b->spin_rate *= KICK_GROUND_SPIN_KEEP;
   if (nh < KICK_REST_SPEED) {
@@ -160,12 +161,17 @@ void kick_noise_memo_fill(uint64_t seed, int64_t i, uint64_t *memo_seed, int64_t
    in the functions they stand for, so the results have the same bits. */
 static inline double kick_noise_memo_inline(uint64_t seed, double u, uint64_t *memo_seed, int64_t *cell,
                                             double g[2]) {
-  if (!ks_is_finite(u)) return 0.0;
-  /* floor: a truncation is exact for 0 <= u < 2^52. */
-  double f = (u >= 0.0 && u < 4.0e15) ? (double)(int64_t)u : ks_floor(u);
-  if (f > 4.0e15 || f < -4.0e15) return 0.0;
-  int64_t i = (int64_t)f;
-  if (*cell != i || *memo_seed != seed) kick_noise_memo_fill(seed, i, memo_seed, cell, g);
+  double f = (double)*cell;
+  /* Still in the memoised cell [f, f + 1) (exact: |cell| < 2^52 once filled;
+     the empty memo's INT64_MIN gives an empty range): floor(u) is f. */
+  if (!(*memo_seed == seed && u >= f && u < f + 1.0)) {
+    if (!ks_is_finite(u)) return 0.0;
+    /* floor: a truncation is exact for 0 <= u < 2^52. */
+    f = (u >= 0.0 && u < 4.0e15) ? (double)(int64_t)u : ks_floor(u);
+    if (f > 4.0e15 || f < -4.0e15) return 0.0;
+    int64_t i = (int64_t)f;
+    if (*cell != i || *memo_seed != seed) kick_noise_memo_fill(seed, i, memo_seed, cell, g);
+  }
   double x = u - f;
   double v0 = g[0] * x;
   double v1 = g[1] * (x - 1.0);
