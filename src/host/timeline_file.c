@@ -222,13 +222,14 @@ ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actu
     describe(d, has_prev, prev_step);
     return KS_OK;
   }
-  /* every line equal but the bytes differ: a final newline */
-  d->line = 0;
+  /* every line equal but the bytes differ: a final newline. The difference
+     is at the end of the last line, which d->line still names. */
+  if (d->line < 1) d->line = 1;
   setf(d->field, sizeof d->field, "(text)");
   setf(d->expected, sizeof d->expected, "%s", elen && expected[elen - 1] == '\n' ? "final newline" : "no final newline");
   setf(d->actual, sizeof d->actual, "%s", alen && actual[alen - 1] == '\n' ? "final newline" : "no final newline");
-  setf(d->message, sizeof d->message, "the texts differ only in their ending: expected %s, actual %s", d->expected,
-       d->actual);
+  setf(d->message, sizeof d->message, "line %lld: the texts differ only in their ending: expected %s, actual %s",
+       (long long)d->line, d->expected, d->actual);
   return KS_OK;
 }
 
