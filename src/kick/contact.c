@@ -94,10 +94,20 @@ static bool net_face(kick_ball *b, double *coord, double *vel, double limit, dou
 
 void kick_contact_net(kick_shot *s, int64_t ev_step, ks_events *out) {
   kick_ball *b = &s->ball;
-  if (!s->crossed || b->held || b->pos.z <= 0.0) return;
+  /* A goal stays in the goal: once it is decided the mouth holds the ball
+     too, so a rebound or a gust cannot roll it back out across the line. */
+  bool kept = s->crossed_inside && s->outcome == KICK_OUTCOME_GOAL;
+  if (!s->crossed || b->held || (b->pos.z <= 0.0 && !kept)) return;
   const double r = KICK_BALL_RADIUS, hw = KICK_GOAL_WIDTH * 0.5, h = KICK_GOAL_HEIGHT, d = KICK_GOAL_DEPTH;
   bool hit = false;
   if (s->crossed_inside) {
+    if (kept && b->pos.z < KICK_CROSS_Z) {
+      /* The mouth: like the net's faces, but the ball keeps falling and
+         rolling along it (gravity and the ground are not damped). */
+      b->pos.z = KICK_CROSS_Z;
+      if (b->vel.z < 0.0) b->vel.z = -KICK_NET_E * b->vel.z;
+      b->vel.x *= KICK_NET_KEEP;
+    }
     hit |= net_face(b, &b->pos.z, &b->vel.z, d - r, 1.0);
     hit |= net_face(b, &b->pos.x, &b->vel.x, hw - r, 1.0);
     hit |= net_face(b, &b->pos.x, &b->vel.x, -(hw - r), -1.0);

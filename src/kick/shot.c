@@ -195,7 +195,7 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     kick_contact_keeper(s, n, out);
   else
     s->keeper.contact_prev = 0;
-  if (s->crossed && !b->held && b->pos.z > 0.0) kick_contact_net(s, ev, out);
+  if (s->crossed && !b->held && (b->pos.z > 0.0 || (s->crossed_inside && s->outcome == KICK_OUTCOME_GOAL))) kick_contact_net(s, ev, out);
   cross_goal_line(s, n, p0, b->pos, out);
   /* A ring is crossed only when p0.z < its z <= p1.z, so only between the
      lowest and highest ring planes. */
