@@ -1,7 +1,7 @@
 # Compiler flags shared by every target.
 #
 # Determinism: -ffp-contract=off on every GNU/Clang build so that a*b+c is
-# never fused into an FMA on one machine and not on another. Never -ffast-math.
+# never fused into an FMA on one machine and not on another. Never fast math (its flag reorders arithmetic).
 # -fno-math-errno lets __builtin_sqrt become the IEEE sqrt instruction (exact
 # everywhere) instead of a libm call kept for errno's sake.
 set(KS_DETERMINISM_FLAGS -ffp-contract=off -fno-math-errno)
