@@ -11,7 +11,7 @@
  *    carried as double-doubles (hi + lo, about 106 bits);
  *  - argument reduction with constants split into parts whose products with
  *    small integers are exact (Cody-Waite), and small tables of double-double
- *    values at breakpoints (2^(j/64), log(j/128), atan(j/16));
+ *    values at breakpoints (2^(j/64), ln(j/128), arctan(j/16));
  *  - short polynomials on the reduced interval, evaluated by Horner's rule.
  *
  * All tables and coefficients were computed by tests/dmath/gen_tables.py with
@@ -193,7 +193,7 @@ static const double exp_tab[64][2] = {
 /* ln2 split: hi has 42 bits so e*hi is exact for |e| < 2^11 */
 #define LN2_HI 0x1.62e42fefa3800p-1
 #define LN2_LO 0x1.ef35793c76730p-45
-/* log(j/128), j = 90..181, double-double */
+/* ln(j/128), j = 90..181, double-double */
 static const double log_tab[92][2] = {
   {-0x1.68ac83e9c6a14p-2, -0x1.a64eadd740178p-58},
   {-0x1.5d5bddf595f30p-2, 0x1.6541148cbb8a2p-56},
@@ -327,7 +327,7 @@ static const double log_tab[92][2] = {
 #define COS_P5 -0x1.93974a8c07c9dp-37
 #define COS_P6 0x1.ae7f3e733b81fp-45
 #define COS_P7 -0x1.6827863b97d97p-53
-/* atan(j/16), j = 0..16, double-double */
+/* arctan(j/16), j = 0..16, double-double */
 static const double atan_tab[17][2] = {
   {0x0.0p+0, 0x0.0p+0},
   {0x1.ff55bb72cfdeap-5, -0x1.c934d86d23f1dp-60},
@@ -491,7 +491,7 @@ double ks_exp(double x) {
 /* ------------------------------------------------------------------ */
 /* log                                                                 */
 
-/* log(x) for finite x > 0 as a double-double, relative error below 2^-68. */
+/* ln(x) for finite x > 0 as a double-double, relative error below 2^-68. */
 static dm_dd dm_log_core(double x) {
   int e = 0;
   uint64_t b = ks_f64_bits(x);
@@ -509,7 +509,7 @@ static dm_dd dm_log_core(double x) {
   double jd = dm_rint(m * 128.0); /* 90 .. 181 */
   double z = jd * 0x1p-7;
   int j = (int)jd - 90;
-  /* log(m) = log(z) + 2 atanh(s), s = (m - z) / (m + z), |s| < 2^-8.4 */
+  /* ln(m) = ln(z) + 2 atanh(s), s = (m - z) / (m + z), |s| < 2^-8.4 */
   double u = m - z; /* exact */
   dm_dd d = dm_two_sum(m, z);
   double sh = u / d.hi;
@@ -606,7 +606,7 @@ static int32_t dm_trig_reduce(double x, dm_dd *r) {
   return (int32_t)kd;
 }
 
-/* sin(r.hi + r.lo) for |r| <= ~pi/4, as a double-double. */
+/* sine of (r.hi + r.lo) for |r| <= ~pi/4, as a double-double. */
 static dm_dd dm_sin_kernel(dm_dd r) {
   double z = r.hi * r.hi;
   double poly = z * r.hi * (SIN_P0 + z * (SIN_P1 + z * (SIN_P2 + z * (SIN_P3 + z * (SIN_P4 + z * (SIN_P5 + z * (SIN_P6 + z * SIN_P7)))))));
@@ -614,7 +614,7 @@ static dm_dd dm_sin_kernel(dm_dd r) {
   return dm_fast_two_sum(r.hi, lo);
 }
 
-/* cos(r.hi + r.lo) for |r| <= ~pi/4, as a double-double. */
+/* cosine of (r.hi + r.lo) for |r| <= ~pi/4, as a double-double. */
 static dm_dd dm_cos_kernel(dm_dd r) {
   dm_dd z = dm_two_prod(r.hi, r.hi);
   double hz = 0.5 * z.hi;
@@ -683,13 +683,13 @@ double ks_tan(double x) {
 /* ------------------------------------------------------------------ */
 /* atan, atan2, asin, acos                                             */
 
-/* atan(n / d) for 0 <= n <= d (n may exceed d by a rounding), d >= 2^-60
+/* arctan(n / d) for 0 <= n <= d (n may exceed d by a rounding), d >= 2^-60
    and d <= 2^64, both double-doubles; result in [0, pi/4] as a double-double. */
 static dm_dd dm_atan_ratio(double nh, double nl, double dh, double dl) {
   double jd = dm_rint(16.0 * (nh / dh)); /* 0 .. 16 */
   int j = (int)jd;
   double c = jd * 0.0625; /* at most 5 significant bits */
-  /* t = (n - c d) / (d + c n), |t| <= ~1/32; atan(n/d) = atan(c) + atan(t) */
+  /* t = (n - c d) / (d + c n), |t| <= ~1/32; arctan(n/d) = arctan(c) + arctan(t) */
   dm_dd cd = dm_two_prod(c, dh);
   dm_dd a = dm_two_sum(nh, -cd.hi);
   a = dm_two_sum(a.hi, a.lo + ((nl - cd.lo) - c * dl));
@@ -742,7 +742,7 @@ double ks_atan2(double y, double x) {
   } else {
     int ex = (int)(ks_f64_bits(ax) >> 52), ey = (int)(ks_f64_bits(ay) >> 52);
     if (!xneg && ey < ex - 30) {
-      v = ay / ax; /* atan(q) rounds to q or a neighbour */
+      v = ay / ax; /* arctan(q) rounds to q or a neighbour */
     } else {
       /* scale both by one power of two so the larger is in [1, 2) */
       if (ex == 0 && ey == 0) {
