@@ -45,7 +45,10 @@ extern "C" {
 #define KICK_REPLAY_MAX_WAIT_STEPS 360000 ///< at most 10 min on the spot (a longer wait cannot be saved)
 #define KICK_REPLAY_MAX_FLIGHT_STEPS 6000 ///< a re-simulation gives up after 10 s of flight
 #define KICK_REPLAY_MAX_BYTES 2048        ///< no encoded replay is longer
-#define KICK_REPLAY_MAX_CODE 2736         ///< no share code is longer (4/3 of the bytes), without NUL
+/// No share code is longer, without NUL: base64url without padding of
+/// KICK_REPLAY_MAX_BYTES bytes (682 groups of 3 bytes = 2728 characters, then
+/// 2 bytes = 3 characters). One character more would decode past the bytes.
+#define KICK_REPLAY_MAX_CODE 2731
 #define KICK_REPLAY_HEADER_BYTES 12       ///< magic 4, version 2, flags 2, payload length 4
 #define KICK_REPLAY_CHECKSUM_BYTES 8
 

@@ -598,6 +598,7 @@ ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *ou
   for (size_t i = 0; i < len; i++)
     if (b64_value(code[i]) < 0) return fail(e, KS_ERR_FORMAT, "share code character", i);
   uint8_t bytes[KICK_REPLAY_MAX_BYTES] = {0};
+  _Static_assert((KICK_REPLAY_MAX_CODE * 6u) / 8u == KICK_REPLAY_MAX_BYTES, "the longest code fills the bytes exactly");
   size_t n = 0;
   uint32_t acc = 0u;
   int bits = 0;
@@ -606,6 +607,7 @@ ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *ou
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
+      if (n == sizeof bytes) return fail(e, KS_ERR_FORMAT, "share code length", KICK_REPLAY_MAX_CODE);
       bytes[n++] = (uint8_t)((acc >> bits) & 0xffu);
     }
   }
