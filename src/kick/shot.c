@@ -196,11 +196,12 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
   else
     s->keeper.contact_prev = 0;
   if (s->crossed && !b->held && (b->pos.z > 0.0 || (s->crossed_inside && s->outcome == KICK_OUTCOME_GOAL))) kick_contact_net(s, ev, out);
-  cross_goal_line(s, n, p0, b->pos, out);
   /* A ring is crossed only when p0.z < its z <= p1.z, so only between the
-     lowest and highest ring planes. */
+     lowest and highest ring planes. Rings come before the goal line: a ring
+     passed on the step that crosses the line counts towards the decision. */
   if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT && p0.z < s->ring_z_max && b->pos.z >= s->ring_z_min)
     kick_rings_cross(s, n, p0, b->pos, out);
+  cross_goal_line(s, n, p0, b->pos, out);
   if (b->held) {
     if (s->phase == KICK_PHASE_FLIGHT) decide(s, KICK_OUTCOME_SAVED, n, out);
     s->phase = KICK_PHASE_DONE;

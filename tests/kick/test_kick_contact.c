@@ -150,6 +150,44 @@ static void test_rings(void **state) {
   assert_false(kick_shot_ring_center(&b, 1, &c));
 }
 
+/* A ring in the goal line's own plane (z = KICK_CROSS_Z, the furthest a ring
+   may stand) is passed on the very step the ball crosses the line: it still
+   counts, and the decision carries its moment. */
+static void test_ring_on_the_goal_line(void **state) {
+  (void)state;
+  kick_setup su = kick_setup_default();
+  su.spot_z = -16.0;
+  su.ring_count = 1;
+  su.rings[0] = kick_ring_default(0.0, 1.0);
+  su.rings[0].z = KICK_CROSS_Z;
+  su.rings[0].radius = 1.5;
+  kick_launch l = kt_launch(31.0, 0.06, 0.0, 0.0);
+  kick_shot s = kt_struck(su, 0.0, l);
+  /* Put the ring's centre where this kick crosses. */
+  kick_shot probe = s;
+  kt_play_to_decision(&probe);
+  ks_vec3 x;
+  assert_true(kick_shot_crossing(&probe, &x));
+  su.rings[0].x = x.x;
+  su.rings[0].y = x.y;
+  s = kt_struck(su, 0.0, l);
+  ks_events e;
+  ks_events_clear(&e);
+  while (!kick_shot_decided(&s)) kick_shot_step(&s, NULL, &e);
+  assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_GOAL);
+  assert_int_equal(count_type(&e, KICK_EV_RING), 1);
+  assert_true(s.ring_hits == 1u);
+  assert_true((kick_shot_moments(&s) & KICK_MOMENT_TARGET_RING) != 0u);
+  /* The ring and the line were passed on the same step. */
+  int64_t ring_step = -1, line_step = -1;
+  for (uint32_t i = 0; i < e.count; i++) {
+    if (e.items[i].type == (uint32_t)KICK_EV_RING) ring_step = e.items[i].step;
+    if (e.items[i].type == (uint32_t)KICK_EV_GOAL_LINE) line_step = e.items[i].step;
+  }
+  assert_true(ring_step >= 0);
+  assert_int_equal(ring_step, line_step);
+}
+
 /* The net stops the ball. */
 static void test_net_stops(void **state) {
   (void)state;
@@ -168,7 +206,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_post_contact_radius), cmocka_unit_test(test_post_rebound),
       cmocka_unit_test(test_bar_contact),         cmocka_unit_test(test_goal_line_interpolated),
-      cmocka_unit_test(test_rings),               cmocka_unit_test(test_net_stops),
+      cmocka_unit_test(test_rings),
+      cmocka_unit_test(test_ring_on_the_goal_line),
+      cmocka_unit_test(test_net_stops),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
