@@ -413,6 +413,10 @@ KS_API kick_pitch_def kick_pitch_default(bool wet);
 KS_API kick_ring_def kick_ring_default(double x, double y);
 /// Places the wall 9.15 m from the spot on the line from the spot to the goal's middle.
 KS_API void kick_setup_wall_at(kick_setup *su, int32_t count);
+/// Adds one shot to the front of the setup's history (newest first), dropping
+/// the oldest beyond KICK_HISTORY_MAX. A NULL setup or a non-finite point is
+/// ignored. Learner keepers read this history.
+KS_API void kick_setup_push_history(kick_setup *su, kick_history_shot shot);
 /// Checks a setup without building a shot (the same checks as kick_shot_init).
 KS_API ks_status kick_setup_validate(const kick_setup *su);
 
@@ -458,6 +462,12 @@ KS_API int64_t kick_shot_decision_step(const kick_shot *shot);
 KS_API int64_t kick_shot_strike_step(const kick_shot *shot);
 /// The exact interpolated point where the ball centre reached KICK_CROSS_Z; false if it never did.
 KS_API bool kick_shot_crossing(const kick_shot *shot, ks_vec3 *out);
+/// The decided kick as an entry of the player's history: where it crossed the
+/// goal line (wide and over included), or, for a kick that never reached the
+/// line (saved, blocked, short), where its launch direction's straight line
+/// meets the line (x) at the ground (y = 0), with the outcome. False, and
+/// nothing written, when the kick is not decided yet.
+KS_API bool kick_shot_history_entry(const kick_shot *shot, kick_history_shot *out);
 /// kick_moment bits (final once decided).
 KS_API uint32_t kick_shot_moments(const kick_shot *shot);
 /// The moments table's rules applied to the shot's outcome, crossing, contact

@@ -221,8 +221,12 @@ KS_API kick_director_def kick_director_default_def(void);
 KS_API ks_status kick_director_init(kick_director *d, const kick_director_def *def);
 
 /// The next kick on a new setup, keeping the settings (effects), the frame
-/// timing (last timestamp, banked time, pause) and nothing else of the last
-/// kick. Errors as kick_shot_init; untouched on error.
+/// timing (last timestamp, banked time, pause) and the player's history, and
+/// nothing else of the last kick. When `setup` has no history of its own
+/// (history_count 0), the new kick's setup gets the last kick's history with
+/// the last kick in front (kick_shot_history_entry, if it was decided), at most
+/// KICK_HISTORY_MAX shots: the learner keepers of the levels see the player's
+/// last eight shots. Errors as kick_shot_init; untouched on error.
 KS_API ks_status kick_director_next_kick(kick_director *d, const kick_setup *setup);
 
 /// One display refresh at target timestamp `target_seconds`. Runs the steps

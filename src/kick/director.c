@@ -121,6 +121,14 @@ ks_status kick_director_next_kick(kick_director *d, const kick_setup *setup) {
   kick_director_def def = kick_director_default_def();
   def.setup = *setup;
   def.effects = d->settings.effects;
+  /* The player's last eight shots follow them from kick to kick (learner
+     keepers read them), unless the new setup brings a history of its own. */
+  if (setup->history_count == 0) {
+    def.setup.history_count = d->live.setup.history_count;
+    for (int32_t i = 0; i < d->live.setup.history_count; i++) def.setup.history[i] = d->live.setup.history[i];
+    kick_history_shot h;
+    if (kick_shot_history_entry(&d->live, &h)) kick_setup_push_history(&def.setup, h);
+  }
   kick_director n;
   ks_status st = kick_director_init(&n, &def);
   if (st != KS_OK) return st;

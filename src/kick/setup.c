@@ -70,6 +70,16 @@ void kick_setup_wall_at(kick_setup *su, int32_t count) {
   }
 }
 
+void kick_setup_push_history(kick_setup *su, kick_history_shot shot) {
+  if (!su || !ks_is_finite(shot.x) || !ks_is_finite(shot.y)) return;
+  int32_t n = su->history_count;
+  if (n < 0) n = 0;
+  if (n > KICK_HISTORY_MAX - 1) n = KICK_HISTORY_MAX - 1;
+  for (int32_t i = n; i > 0; i--) su->history[i] = su->history[i - 1];
+  su->history[0] = shot;
+  su->history_count = n + 1;
+}
+
 static ks_status check_finite(const kick_setup *su) {
   FIN(su->spot_x); FIN(su->spot_z);
   FIN(su->pitch.restitution); FIN(su->pitch.slide_friction); FIN(su->pitch.roll_resistance);

@@ -252,6 +252,21 @@ uint32_t kick_shot_moments(const kick_shot *s) { return s ? s->moments : 0u; }
 double kick_shot_time(const kick_shot *s) { return s ? kick_step_time(s->clock.total_steps) : 0.0; }
 int64_t kick_shot_steps(const kick_shot *s) { return s ? s->clock.total_steps : 0; }
 
+bool kick_shot_history_entry(const kick_shot *s, kick_history_shot *out) {
+  if (!s || !out || s->outcome == KICK_OUTCOME_NONE) return false;
+  kick_history_shot h;
+  if (s->crossed) {
+    h.x = s->crossing.x;
+    h.y = s->crossing.y;
+  } else {
+    h.x = s->stats.launch_line_x;
+    h.y = 0.0;
+  }
+  h.outcome = s->outcome;
+  *out = h;
+  return true;
+}
+
 bool kick_shot_crossing(const kick_shot *s, ks_vec3 *out) {
   if (!s || !s->crossed) return false;
   if (out) *out = s->crossing;

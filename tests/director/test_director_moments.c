@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "director_test_util.h"
+#include "kickstep/kick_replay.h"
 
 static const double UNEVEN[6] = {1.0 / 60.0, 1.0 / 120.0, 1.0 / 37.0, 0.3 / 60.0, 1.0 / 90.0, 0.2};
 static const double HZ120[1] = {1.0 / 120.0};
@@ -530,6 +531,64 @@ static void test_the_next_kick_keeps_the_settings_and_the_frame_timing(void **st
   assert_int_equal(r.d.live.clock.total_steps - n, 5);
 }
 
+/* The player's last eight shots go with them from kick to kick: each next
+   kick's setup carries the last kick in front of the earlier ones, at most
+   eight; a setup with a history of its own keeps it; a replay of a later kick
+   carries the history and re-simulates identically. */
+static void test_the_players_last_eight_shots_follow_them_to_the_next_kick(void **st) {
+  (void)st;
+  dt_rig r;
+  kick_setup su = dt_penalty();
+  su.keeper.kind = KICK_KEEPER_LEARNER;
+  assert_int_equal(dt_init(&r, su, false), KS_OK);
+  assert_int_equal(r.d.live.setup.history_count, 0);
+  kick_history_shot seen[12];
+  for (int k = 0; k < 11; k++) {
+    for (int i = 0; i < 12; i++) dt_frame(&r, 1.0 / 60.0, NULL);
+    kick_launch l = dt_launch(24.0, 0.08, -0.25 + 0.05 * (double)k);
+    assert_int_equal(kick_director_kick(&r.d, &l), KS_OK);
+    for (int i = 0; i < 600 && !kick_shot_decided(&r.d.live); i++) dt_frame(&r, 1.0 / 60.0, NULL);
+    assert_true(kick_shot_decided(&r.d.live));
+    assert_true(kick_shot_history_entry(&r.d.live, &seen[k]));
+    if (k == 10) break;
+    kick_setup next = dt_penalty();
+    next.keeper.kind = KICK_KEEPER_LEARNER;
+    next.kick_number = (uint64_t)k + 1u;
+    assert_int_equal(kick_director_next_kick(&r.d, &next), KS_OK);
+    const kick_setup *h = &r.d.live.setup;
+    int want = k + 1 < KICK_HISTORY_MAX ? k + 1 : KICK_HISTORY_MAX;
+    assert_int_equal(h->history_count, want);
+    for (int i = 0; i < want; i++) {
+      /* newest first: entry i is kick k - i */
+      assert_true(h->history[i].x == seen[k - i].x);
+      assert_true(h->history[i].y == seen[k - i].y);
+      assert_int_equal(h->history[i].outcome, seen[k - i].outcome);
+    }
+  }
+  /* The history moved this learner: he stands where the kicks went. */
+  kick_shot fresh;
+  kick_setup none = r.d.live.setup;
+  none.history_count = 0;
+  assert_int_equal(kick_shot_init(&fresh, &none), KS_OK);
+  assert_true(r.d.live.keeper.stand_x != fresh.keeper.stand_x);
+  /* The replay of the last kick carries its eight shots and verifies. */
+  kick_replay rep;
+  assert_int_equal(kick_replay_from_director(&r.d, &rep), KS_OK);
+  assert_int_equal(rep.setup.history_count, KICK_HISTORY_MAX);
+  kick_replay_verify_result v;
+  assert_int_equal(kick_replay_verify(&rep, &v), KS_OK);
+  assert_true(v.identical);
+  /* A setup that brings its own history keeps it. */
+  kick_setup own = dt_penalty();
+  own.history_count = 1;
+  own.history[0].x = -3.0;
+  own.history[0].y = 0.5;
+  own.history[0].outcome = KICK_OUTCOME_WIDE;
+  assert_int_equal(kick_director_next_kick(&r.d, &own), KS_OK);
+  assert_int_equal(r.d.live.setup.history_count, 1);
+  assert_true(r.d.live.setup.history[0].x == -3.0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_slow_motion_starts_0_24_s_before_the_decision),
@@ -555,6 +614,7 @@ int main(void) {
       cmocka_unit_test(test_events_come_once_each_in_order_even_with_several_steps_per_frame),
       cmocka_unit_test(test_a_ring_is_an_event_and_earns_slow_motion),
       cmocka_unit_test(test_the_next_kick_keeps_the_settings_and_the_frame_timing),
+      cmocka_unit_test(test_the_players_last_eight_shots_follow_them_to_the_next_kick),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,7 +98,7 @@ static void test_reading_errors_from_dice(void **state) {
   kick_setup su = kt_setup_final();
   su.keeper.kind = KICK_KEEPER_PLAIN;
   su.keeper.rating = 0.3;
-  double first = 0.0;
+  double first = 0.0, est_x = 0.0, est_y = 0.0;
   int differ = 0;
   for (uint64_t salt = 0; salt < 8; salt++) {
     kick_shot s;
@@ -108,9 +108,16 @@ static void test_reading_errors_from_dice(void **state) {
     assert_int_equal(kick_shot_strike(&s, &k), KS_OK);
     for (int i = 0; i < 200; i++) kick_shot_step(&s, NULL, NULL);
     assert_true(s.keeper.dive_step >= 0);
-    if (salt == 0) first = s.keeper.target_x;
-    else if (s.keeper.target_x != first) differ++;
+    if (salt == 0) {
+      first = s.keeper.target_x;
+      est_x = s.keeper.est_x;
+      est_y = s.keeper.est_y;
+    } else if (s.keeper.target_x != first) {
+      differ++;
+    }
     /* His estimate (before the error) is the same for every copy. */
+    assert_true(s.keeper.est_x == est_x);
+    assert_true(s.keeper.est_y == est_y);
   }
   assert_true(differ >= 6);
 }
@@ -131,6 +138,43 @@ static void test_learner_shades(void **state) {
   kick_shot learnt;
   assert_int_equal(kick_shot_init(&learnt, &su), KS_OK);
   assert_true(learnt.keeper.stand_x > plain.keeper.stand_x + 0.5);
+}
+
+/* A learner reads better on the side the history favours: with eight shots
+   all to his left (+x), his dive for a kick to +x lands nearer his own
+   estimate than with no history (the same dice, so the same draws); for a kick
+   to the other side the history does not help. */
+static void test_learner_reads_the_favoured_side_better(void **state) {
+  (void)state;
+  double err_none[2] = {0.0, 0.0}, err_learnt[2] = {0.0, 0.0};
+  int dives = 0;
+  for (uint64_t kn = 0; kn < 40; kn++) {
+    for (int side = 0; side < 2; side++) {
+      kick_setup su = kt_setup_final();
+      su.keeper.kind = KICK_KEEPER_LEARNER;
+      su.keeper.rating = 0.3;
+      su.kick_number = kn;
+      kick_launch l = kt_launch(22.0, 0.12, side == 0 ? 0.12 : -0.12, 0.0);
+      for (int h = 0; h < 2; h++) {
+        su.history_count = h ? 8 : 0;
+        for (int i = 0; i < su.history_count; i++) {
+          su.history[i].x = 2.5;
+          su.history[i].y = 1.0;
+          su.history[i].outcome = KICK_OUTCOME_GOAL;
+        }
+        kick_shot s = kt_struck(su, 0.5, l);
+        kt_play_to_decision(&s);
+        if (s.keeper.dive_step < 0) continue;
+        double e = fabs(s.keeper.target_x - s.keeper.est_x);
+        if (h) err_learnt[side] += e;
+        else err_none[side] += e;
+        dives++;
+      }
+    }
+  }
+  assert_true(dives > 100);
+  assert_true(err_learnt[0] < 0.7 * err_none[0]);
+  assert_true(fabs(err_learnt[1] - err_none[1]) < 0.05 * err_none[1] + 1e-9);
 }
 
 /* A person keeps goal: no dive without a tap; a tap stamped with step N
@@ -218,6 +262,9 @@ static void test_catch_parry_tip(void **state) {
   (void)state;
   kick_setup su = kt_setup_final();
   int n[kick_event_type_count] = {0};
+  int caught = 0;
+  kick_shot parried;
+  bool have_parry = false;
   for (int si = 0; si < 6; si++)
     for (int ei = 0; ei < 8; ei++)
       for (int di = 0; di < 9; di++) {
@@ -226,23 +273,47 @@ static void test_catch_parry_tip(void **state) {
         ks_events e;
         for (int i = 0; i < 600 && !kick_shot_decided(&s); i++) {
           ks_events_clear(&e);
-          kick_shot_advance(&s, 1.0 / 60.0, NULL, &e);
-          for (uint32_t j = 0; j < e.count; j++) n[e.items[j].type]++;
+          kick_shot prev = s;
+          kick_shot_step(&s, NULL, &e);
+          for (uint32_t j = 0; j < e.count; j++) {
+            n[e.items[j].type]++;
+            if (e.items[j].type == KICK_EV_KEEPER_PARRY && !have_parry) {
+              parried = prev; /* one step before the parry */
+              have_parry = true;
+            }
+          }
         }
         if (kick_shot_outcome(&s) == KICK_OUTCOME_SAVED) assert_true(s.keeper.touches > 0);
+        /* A catch holds the ball and ends the kick on that very step. */
+        if (s.ball.held) {
+          assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_SAVED);
+          assert_int_equal(s.done_step, kick_shot_decision_step(&s));
+          caught++;
+        }
       }
+  assert_true(caught > 0);
   assert_true(n[KICK_EV_KEEPER_CATCH] > 0);
   assert_true(n[KICK_EV_KEEPER_PARRY] > 0);
   assert_true(n[KICK_EV_KEEPER_TIP] > 0);
   assert_true(n[KICK_EV_KEEPER_TOUCH] ==
               n[KICK_EV_KEEPER_CATCH] + n[KICK_EV_KEEPER_PARRY] + n[KICK_EV_KEEPER_TIP]);
-  /* A catch holds the ball and ends the kick on that step. */
-  kick_shot s = kt_struck(su, 0.5, kt_launch(11.0, 0.2, 0.0, 0.0));
-  kt_play_out(&s);
-  if (s.ball.held) {
-    assert_int_equal(kick_shot_outcome(&s), KICK_OUTCOME_SAVED);
-    assert_int_equal(s.done_step, kick_shot_decision_step(&s));
+  /* The parry's side comes from the dice: the same touch with other dice
+     pushes the ball to either side. */
+  assert_true(have_parry);
+  int left = 0, right = 0;
+  for (uint64_t k = 0; k < 64; k++) {
+    kick_shot c = parried;
+    c.dice = ks_rng_seeded(1000u + k);
+    double vx0 = c.ball.vel.x;
+    ks_events e;
+    ks_events_clear(&e);
+    kick_shot_step(&c, NULL, &e);
+    if (ks_events_find(&e, KICK_EV_KEEPER_PARRY) < 0) continue;
+    if (c.ball.vel.x > vx0) right++;
+    else if (c.ball.vel.x < vx0) left++;
   }
+  assert_true(left > 0);
+  assert_true(right > 0);
 }
 
 int main(void) {
@@ -250,6 +321,7 @@ int main(void) {
       cmocka_unit_test(test_showman_shuffle),     cmocka_unit_test(test_dive_starts_from_shuffle),
       cmocka_unit_test(test_read_timing),         cmocka_unit_test(test_saves_shot_at_him),
       cmocka_unit_test(test_reading_errors_from_dice), cmocka_unit_test(test_learner_shades),
+      cmocka_unit_test(test_learner_reads_the_favoured_side_better),
       cmocka_unit_test(test_person_in_goal),      cmocka_unit_test(test_wall_jumps),
       cmocka_unit_test(test_wall_blocks),         cmocka_unit_test(test_catch_parry_tip),
   };
