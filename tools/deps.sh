@@ -17,10 +17,19 @@ for p in "${pkgs[@]}"; do
   fi
 done
 
-# Node.js may come from another Debian-format repository that bundles npm;
-# only ask apt for it when there is no node or npm at all.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
+# The web tools (Vite 6, playwright-core 1.61) need Node.js 18 or newer;
+# Debian 12's own nodejs is 18.20. A node of 18 or newer from elsewhere (a
+# repository that bundles npm, say) is kept; a missing or older one is replaced
+# by Debian's nodejs and npm.
+node_ok() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' >/dev/null 2>&1
+}
+if ! node_ok; then
+  missing+=(nodejs npm)
+elif ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "deps: installing ${missing[*]}" >&2
@@ -29,6 +38,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! node_ok; then
+  echo "deps: Node.js 18 or newer is needed, but \`node\` is $(command -v node || echo missing)" \
+       "($(node --version 2>/dev/null || echo 'no version')); Debian 12's nodejs package is 18.20" >&2
+  exit 1
 fi
 
 if [ "${1:-}" = "--web" ] && [ -f web/package-lock.json ]; then
