@@ -65,6 +65,7 @@ KS_API double ks_pow(double x, double y);
 KS_API double ks_sin(double x);
 KS_API double ks_cos(double x);
 /// Both at once: the same bits as ks_sin and ks_cos, for one range reduction.
+/// Either output may be NULL (it is then not written).
 KS_API void ks_sincos(double x, double *s, double *c);
 /// Tangent. Domain as ks_sin (NaN outside).
 KS_API double ks_tan(double x);

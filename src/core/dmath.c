@@ -643,7 +643,7 @@ double ks_cos(double x) {
   return c;
 }
 
-void ks_sincos(double x, double *s, double *c) {
+static void dm_sincos(double x, double *s, double *c) {
   double ax = ks_fabs(x);
   if (!(ax <= DM_TRIG_MAX)) { /* NaN, infinite or outside the domain */
     *s = dm_nan();
@@ -664,6 +664,14 @@ void ks_sincos(double x, double *s, double *c) {
   case 2: *s = -sv.hi; *c = -cv.hi; break;
   default: *s = -cv.hi; *c = sv.hi; break;
   }
+}
+
+/* NULL outputs are skipped: ask for one of the two and get it. */
+void ks_sincos(double x, double *s, double *c) {
+  double sv, cv;
+  dm_sincos(x, &sv, &cv);
+  if (s) *s = sv;
+  if (c) *c = cv;
 }
 
 double ks_tan(double x) {

@@ -8,10 +8,17 @@
  * last-bit difference between builds shows up in the timeline.
  *
  * Freestanding: kickstep headers only. Output: a timeline line every 100
- * steps, and a final line whose hash is chained over the state of every step.
+ * steps, and a line whose hash is chained over the state of every step. Then
+ * the rest of the core's API, so every ks_ function is in the scene: a clock
+ * per display rate driven by uneven frames (NaN, negative and huge ones among
+ * them), time scale, caps, pause and resume, alpha and dropped time; events
+ * pushed, appended, found and overflowed; the dice's below, chance, reroll and
+ * mix; every ks_hash_ field kind and FNV-1a. A line per part.
  * Figures: FIFA size-5 ball (diameter about 0.22 m, mass about 0.43 kg),
  * sea-level air 1.225 kg/m^3 and a scale height of about 8.4 km. */
+#include "kickstep/clock.h"
 #include "kickstep/dmath.h"
+#include "kickstep/events.h"
 #include "kickstep/hash.h"
 #include "kickstep/noise.h"
 #include "kickstep/rng.h"
@@ -194,6 +201,105 @@ static void line(ks_tl_writer *w, const ref_state *s) {
   ks_tl_line(w, s->step, ref_hash(s), f, 10);
 }
 
+/* The clock at one rate, driven by 20,000 uneven frames from the dice: slow
+   motion, fast forward, pauses and resumes, and frames that are NaN, negative,
+   infinite or huge. */
+static void clock_part(ks_tl_writer *w, int64_t no, int32_t rate, int32_t cap_steps, ks_rng *r) {
+  ks_clock_def d = ks_clock_default_def();
+  d.steps_per_second = rate;
+  d.max_steps_per_frame = cap_steps;
+  d.max_call_seconds = cap_steps > 0 ? 0.1 : 0.0;
+  ks_clock c;
+  if (ks_clock_init(&c, &d) != KS_OK) return;
+  static const double odd[6] = {-1.0 / 60.0, 1e300, 0.0, 5e-324, 3.0, -0.0};
+  ks_hash h = ks_hash_begin();
+  double alpha_sum = 0.0;
+  int64_t steps = 0;
+  for (int i = 0; i < 20000; i++) {
+    uint32_t kind = ks_rng_below(r, 100);
+    double frame;
+    if (kind < 3) frame = odd[ks_rng_below(r, 6)];
+    else if (kind < 4) frame = ks_sqrt(-1.0); /* NaN */
+    else frame = ks_rng_range(r, 1.0 / 240.0, 1.0 / 20.0);
+    if (ks_rng_chance(r, 0.01)) (void)ks_clock_set_time_scale(&c, ks_rng_range(r, 0.0, 3.0));
+    if (ks_rng_chance(r, 0.005)) ks_clock_pause(&c);
+    else if (ks_rng_chance(r, 0.01)) ks_clock_resume(&c);
+    int64_t n = ks_clock_advance(&c, frame);
+    steps += n;
+    alpha_sum += ks_clock_alpha(&c);
+    ks_hash_i64(&h, n);
+    ks_hash_i64(&h, c.banked_units);
+  }
+  ks_tl_field f[] = {{"rate", (double)rate},
+                     {"steps", (double)steps},
+                     {"total_steps", (double)c.total_steps},
+                     {"time", ks_clock_time(&c)},
+                     {"step_s", ks_clock_step_seconds(&c)},
+                     {"dropped_s", ks_clock_dropped_seconds(&c)},
+                     {"alpha_sum", alpha_sum},
+                     {"units_1_144", (double)ks_clock_seconds_to_units(1.0 / 144.0, c.units_per_second)}};
+  ks_tl_line(w, no, ks_hash_end(&h), f, sizeof f / sizeof f[0]);
+}
+
+static void events_part(ks_tl_writer *w, int64_t no, ks_rng *r) {
+  static ks_events a, b;
+  ks_events_clear(&a);
+  ks_events_clear(&b);
+  int32_t pushed_ok = 0;
+  for (int i = 0; i < 3 * KS_EVENTS_CAPACITY / 2; i++) {
+    uint32_t type = ks_rng_below(r, 7);
+    if (ks_events_push(i % 2 ? &a : &b, i, type, (uint32_t)i, ks_rng_double(r), 0.0, -1.0) == KS_OK) pushed_ok++;
+  }
+  ks_status app = ks_events_append(&a, &b);
+  ks_hash h = ks_hash_begin();
+  for (uint32_t i = 0; i < a.count; i++) {
+    ks_hash_i64(&h, a.items[i].step);
+    ks_hash_u32(&h, a.items[i].type);
+    ks_hash_u32(&h, a.items[i].subject);
+    ks_hash_f64(&h, a.items[i].value[0]);
+  }
+  ks_tl_field f[] = {{"pushed_ok", (double)pushed_ok}, {"count", (double)a.count},
+                     {"dropped", (double)a.dropped},   {"append_status", (double)app},
+                     {"find_3", (double)ks_events_find(&a, 3)}, {"find_9", (double)ks_events_find(&a, 9)}};
+  ks_tl_line(w, no, ks_hash_end(&h), f, sizeof f / sizeof f[0]);
+}
+
+static void dice_and_hash_part(ks_tl_writer *w, int64_t no, ks_rng *r) {
+  uint64_t below_sum = 0, chances = 0;
+  for (int i = 0; i < 10000; i++) {
+    below_sum += ks_rng_below(r, (uint32_t)(1 + i));
+    if (ks_rng_chance(r, 0.3)) chances++;
+  }
+  ks_rng again = ks_rng_reroll(r, 42);
+  uint64_t rerolled = ks_rng_next(&again);
+  uint64_t mixed = ks_mix64(rerolled);
+  ks_hash h = ks_hash_begin();
+  ks_hash_bool(&h, true);
+  ks_hash_bool(&h, false);
+  ks_hash_i32(&h, -123456789);
+  ks_hash_u32(&h, 4000000000u);
+  static const unsigned char bytes[11] = {'k', 'i', 'c', 'k', 's', 't', 'e', 'p', 0, 255, 7};
+  ks_hash_bytes(&h, bytes, sizeof bytes);
+  uint64_t fields = ks_hash_end(&h);
+  uint64_t fnv = ks_fnv1a64(bytes, sizeof bytes);
+  ks_tl_field f[] = {{"below_sum", (double)below_sum},
+                     {"chances", (double)chances},
+                     {"rerolled_hi", (double)(rerolled >> 32)},
+                     {"rerolled_lo", (double)(rerolled & 0xffffffffu)},
+                     {"mix_hi", (double)(mixed >> 32)},
+                     {"fnv_hi", (double)(fnv >> 32)},
+                     {"fnv_lo", (double)(fnv & 0xffffffffu)}};
+  ks_tl_line(w, no, fields, f, sizeof f / sizeof f[0]);
+}
+
+static void core_api(ks_tl_writer *w, int64_t no) {
+  ks_rng r = ks_rng_stream(20260101, 2);
+  static const int32_t rates[5] = {30, 60, 144, 600, 1000};
+  for (int i = 0; i < 5; i++) clock_part(w, ++no, rates[i], i % 2 ? 8 : 0, &r);
+  events_part(w, ++no, &r);
+  dice_and_hash_part(w, ++no, &r);
+}
+
 size_t ks_scene_core_ref(char *out, size_t cap) {
   ks_tl_writer w;
   ks_tl_writer_init(&w, out, cap);
@@ -215,5 +321,6 @@ size_t ks_scene_core_ref(char *out, size_t cap) {
       {"impact", s.impact},         {"elevation", s.elevation},             {"max_height", s.max_height},
   };
   ks_tl_line(&w, s.step, chain, fin, 6);
+  core_api(&w, s.step);
   return w.overflow ? 0 : w.len;
 }
