@@ -1,5 +1,6 @@
 /* levels, daily, solve, compare. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,13 +17,20 @@ static const char levels_usage[] =
 
 int cmd_levels(int argc, char **argv) {
   if (cli_wants_help(argc, argv, levels_usage)) return EXIT_OK;
+  static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   bool json = false;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0) json = true;
-    else {
-      cli_error("unknown argument '%s'\n%s", argv[i], levels_usage);
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'j') {
+      json = true;
+    } else {
+      fputs(levels_usage, stderr);
       return EXIT_USAGE;
     }
+  }
+  if (optind < argc) {
+    cli_error("unknown argument '%s'\n%s", argv[optind], levels_usage);
+    return EXIT_USAGE;
   }
   int32_t n = kick_level_count();
   if (json) {
@@ -175,31 +183,60 @@ int cmd_solve(int argc, char **argv) {
 static const char compare_usage[] =
     "usage: kick-cli compare EXPECTED.jsonl ACTUAL.jsonl [--json]\n"
     "Compare two timelines and name the first divergence.\n"
-    "Exit 0 when identical, 1 when they differ, 2 on a usage error or an unreadable file.\n\n"
+    "Exit 0 when identical, 1 when they differ, 2 on a usage error or a file that\n"
+    "cannot be read or is not a timeline (as diff and cmp do).\n\n"
     "example:\n  kick-cli compare golden.jsonl mine.jsonl\n";
 
 int cmd_compare(int argc, char **argv) {
   if (cli_wants_help(argc, argv, compare_usage)) return EXIT_OK;
+  static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   bool json = false;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'j') {
+      json = true;
+    } else {
+      fputs(compare_usage, stderr);
+      return EXIT_USAGE;
+    }
+  }
   const char *files[2] = {0, 0};
   int nf = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0) json = true;
-    else if (argv[i][0] == '-' && argv[i][1]) {
-      cli_error("unknown option '%s'", argv[i]);
-      return EXIT_USAGE;
-    } else if (nf < 2) files[nf++] = argv[i];
-    else {
+  for (int i = optind; i < argc; i++) {
+    if (nf == 2) {
       cli_error("compare takes two files");
       return EXIT_USAGE;
     }
+    files[nf++] = argv[i];
   }
   if (nf != 2) {
     cli_error("compare takes two files\n%s", compare_usage);
     return EXIT_USAGE;
   }
+  /* Both must be timelines: a line per object with "step" and "hash". Two
+     equal files of anything else are not "identical timelines". */
+  char *text[2] = {NULL, NULL};
+  size_t len[2] = {0, 0};
+  for (int i = 0; i < 2; i++) {
+    if (ks_tl_read_file(files[i], &text[i], &len[i]) != KS_OK) {
+      cli_error("cannot read '%s'", files[i]);
+      free(text[0]);
+      return EXIT_USAGE;
+    }
+    size_t lines = 0, bad = 0;
+    ks_status v = ks_tl_validate_text(text[i], len[i], &lines, &bad);
+    if (v != KS_OK || lines == 0) {
+      if (lines == 0 && v == KS_OK) cli_error("'%s' is empty: not a timeline", files[i]);
+      else cli_error("'%s' line %zu is not a timeline line (a JSON object with \"step\" and \"hash\")", files[i], bad);
+      free(text[0]);
+      free(text[1]);
+      return EXIT_USAGE;
+    }
+  }
   ks_tl_diff d;
-  ks_status s = ks_tl_compare_files(files[0], files[1], &d);
+  ks_status s = ks_tl_compare_text(text[0], len[0], text[1], len[1], &d);
+  free(text[0]);
+  free(text[1]);
   if (s != KS_OK) {
     cli_error("%s", d.message[0] ? d.message : ks_status_name(s));
     return EXIT_USAGE;

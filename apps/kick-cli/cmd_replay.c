@@ -142,20 +142,27 @@ static int replay_save(int argc, char **argv) {
 
 /* Parses "FILE|CODE [--out F] [--json]". */
 static int parse_simple(int argc, char **argv, const char **arg, const char **out, bool *json, bool allow_out) {
+  static const struct option with_out[] = {{"json", 0, 0, 'j'}, {"out", 1, 0, 'o'}, {0, 0, 0, 0}};
+  static const struct option plain[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   *arg = NULL;
   *json = false;
   if (out) *out = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0) *json = true;
-    else if (allow_out && strcmp(argv[i], "--out") == 0 && i + 1 < argc) *out = argv[++i];
-    else if (argv[i][0] == '-' && argv[i][1] == '-') {
-      cli_error("unknown option '%s'", argv[i]);
-      return EXIT_USAGE;
-    } else if (!*arg) *arg = argv[i];
-    else {
-      cli_error("unexpected argument '%s'", argv[i]);
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "", allow_out ? with_out : plain, NULL)) != -1) {
+    if (c == 'j') {
+      *json = true;
+    } else if (c == 'o' && out) {
+      *out = optarg;
+    } else {
+      fputs(replay_usage, stderr);
       return EXIT_USAGE;
     }
+  }
+  if (optind < argc) *arg = argv[optind];
+  if (optind + 1 < argc) {
+    cli_error("unexpected argument '%s'", argv[optind + 1]);
+    return EXIT_USAGE;
   }
   if (!*arg) {
     cli_error("missing argument\n%s", replay_usage);

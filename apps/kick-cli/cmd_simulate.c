@@ -464,8 +464,8 @@ static const char simulate_usage[] =
     "  --kicks M        kicks per player per level (default 3)\n"
     "  --levels LIST    all (default) or level ids/names, e.g. 1-1,5-2,\"The Final\"\n"
     "  --seed S         the match seed (default 1)\n"
-    "  --threads T      worker threads (default 1; 0 = every core)\n"
-    "  --shard I/N      run only the kicks whose index %% N == I (0 <= I < N); join the\n"
+    "  --threads T      worker threads (default 0 = every core)\n"
+    "  --shard I/N      run only the kicks whose index % N == I (0 <= I < N); join the\n"
     "                   shards' JSON results with 'kick-cli merge'\n"
     "  --json           print the result as JSON\n"
     "  --out FILE       also write the JSON result to FILE (atomically)\n"
@@ -547,7 +547,7 @@ int cmd_simulate(int argc, char **argv) {
   r.players = 4;
   r.kicks = 3;
   parse_levels("all", &r);
-  long threads = 1, shard_i = 0, shard_n = 1;
+  long threads = 0, shard_i = 0, shard_n = 1; /* 0: every core */
   bool json = false, quiet = false;
   const char *out = NULL;
   int c;

@@ -62,11 +62,11 @@ static bool parse_date(const char *s, int *y, int *m, int *d) {
   }
   char extra;
   if (sscanf(s, "%d-%d-%d%c", y, m, d, &extra) != 3) {
-    cli_error("--daily: '%s' is not a date like 2026-11-29", s);
+    cli_error("date '%s' is not a date like 2026-11-29", s);
     return false;
   }
   if (!kick_daily_date_valid(*y, *m, *d)) {
-    cli_error("--daily: %s is not a valid date between %d-01-01 and %d-12-31", s, KICK_DAILY_MIN_YEAR,
+    cli_error("date %s is not a valid date between %d-01-01 and %d-12-31", s, KICK_DAILY_MIN_YEAR,
               KICK_DAILY_MAX_YEAR);
     return false;
   }
@@ -200,14 +200,15 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   }
 }
 
-/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines. */
+/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines. Returns the
+   sample count, -1 for bad text, -2 for a file that cannot be opened. */
 static int read_swipe(kick_touch *t, int max) {
   char *text = NULL;
   if (o.swipe_file) {
     FILE *f = fopen(o.swipe_file, "rb");
     if (!f) {
       cli_error("--swipe-file: cannot open '%s'", o.swipe_file);
-      return -1;
+      return -2; /* an unreadable file: a runtime failure, not a usage error */
     }
     size_t cap = 1 << 16, len = 0;
     text = malloc(cap + 1);
@@ -317,7 +318,7 @@ static int resolve_launch(cli_kick *k) {
   if (o.swipe_text || o.swipe_file) {
     static kick_touch samples[KICK_SWIPE_MAX_SAMPLES + 1];
     int n = read_swipe(samples, KICK_SWIPE_MAX_SAMPLES + 1);
-    if (n < 0) return EXIT_USAGE;
+    if (n < 0) return n == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     kick_swipe_reading rd;
     kick_swipe_def def = kick_swipe_default_def();
     kick_swipe sw;

@@ -100,9 +100,19 @@ int cli_parse_list(const char *opt, const char *s, double *out, int max, double 
   return n == 0 ? -1 : n;
 }
 
+/* Shorter frames than this are refused: no display is that fast, and frames
+   of 0 s would never move the clock (the kick would never end). */
+#define CLI_MIN_FRAME_S 1e-4
+
+static bool frame_long_enough(const char *opt, const char *s, double v) {
+  if (v >= CLI_MIN_FRAME_S) return true;
+  cli_error("--%s: frame %s is shorter than 0.1 ms (1/10000); a frame of 0 s never moves the clock", opt, s);
+  return false;
+}
+
 bool cli_parse_frame(const char *opt, const char *s, double *out) {
   const char *slash = strchr(s, '/');
-  if (!slash) return cli_parse_double(opt, s, 0.0, 10.0, out);
+  if (!slash) return cli_parse_double(opt, s, 0.0, 10.0, out) && frame_long_enough(opt, s, *out);
   char num[64];
   size_t len = (size_t)(slash - s);
   if (len == 0 || len >= sizeof num) {
@@ -118,7 +128,7 @@ bool cli_parse_frame(const char *opt, const char *s, double *out) {
     cli_error("--%s: frame %s is longer than 10 s", opt, s);
     return false;
   }
-  return true;
+  return frame_long_enough(opt, s, *out);
 }
 
 void cli_print_json(cJSON *root) {
