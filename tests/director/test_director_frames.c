@@ -152,6 +152,63 @@ static void test_speed_is_1_live_0_3_slow_0_45_replay_and_the_step_never_changes
   assert_int_equal(r.d.bank_ticks, bank1);
 }
 
+/* Seed 000's table, every row and column: steps one frame hands the shot,
+   live, in slow motion (0.3x) and in a replay (0.45x), at 120, 80, 60, 30 and
+   20 Hz and for a 100 ms stall (counted as 50 ms). Fractions mean frames take
+   turns, so each is checked over 8 frames (8 x 3.375 = 27 whole steps). */
+static void test_the_seed_frame_table_at_every_rate_live_slow_and_replay(void **st) {
+  (void)st;
+  static const struct {
+    double frame;
+    double live, slow, replay; /* steps per frame */
+  } rows[] = {
+      {1.0 / 120.0, 5.0, 1.5, 2.25}, {1.0 / 80.0, 7.5, 2.25, 3.375}, {1.0 / 60.0, 10.0, 3.0, 4.5},
+      {1.0 / 30.0, 20.0, 6.0, 9.0},  {1.0 / 20.0, 30.0, 9.0, 13.5},  {0.100, 30.0, 9.0, 13.5},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    dt_rig r;
+    assert_int_equal(dt_init(&r, dt_penalty(), true), KS_OK);
+    (void)frame_steps(&r, 0.0);
+    /* Live: on the spot before the kick. */
+    int64_t live = 0;
+    for (int f = 0; f < 8; f++) live += frame_steps(&r, rows[i].frame);
+    assert_int_equal(live, (int64_t)(8.0 * rows[i].live));
+    /* Slow motion: from the first step of the window. */
+    kick_launch k = dt_top_corner();
+    assert_int_equal(kick_director_kick(&r.d, &k), KS_OK);
+    while (kick_director_speed(&r.d) != KICK_DIRECTOR_SPEED_SLOW) (void)frame_steps(&r, 1.0 / 6000.0);
+    int64_t slow = 0;
+    for (int f = 0; f < 8; f++) {
+      assert_true(kick_director_speed(&r.d) == KICK_DIRECTOR_SPEED_SLOW);
+      slow += frame_steps(&r, rows[i].frame);
+    }
+    assert_int_equal(slow, (int64_t)(8.0 * rows[i].slow));
+    /* The replay: the replay copy's steps. */
+    for (int f = 0; f < 20000 && r.d.mode != KICK_DIRECTOR_REPLAY; f++) (void)frame_steps(&r, 1.0 / 120.0);
+    assert_int_equal(r.d.mode, KICK_DIRECTOR_REPLAY);
+    int64_t q0 = r.d.replay.clock.total_steps;
+    for (int f = 0; f < 8; f++) dt_frame(&r, rows[i].frame, NULL);
+    assert_int_equal(r.d.mode, KICK_DIRECTOR_REPLAY);
+    assert_int_equal(r.d.replay.clock.total_steps - q0, (int64_t)(8.0 * rows[i].replay));
+  }
+}
+
+/* Seed 000: below 20 frames a second the match runs slower than real time.
+   At 10 Hz a second of frames runs half a second of game (300 steps), and the
+   game clock falls behind the display by exactly what the cap dropped. */
+static void test_below_20_frames_a_second_the_match_runs_slower(void **st) {
+  (void)st;
+  dt_rig r;
+  assert_int_equal(dt_init(&r, dt_penalty(), true), KS_OK);
+  (void)frame_steps(&r, 0.0);
+  int64_t s0 = steps_of(&r);
+  for (int f = 0; f < 10; f++) (void)frame_steps(&r, 0.1);
+  assert_int_equal(steps_of(&r) - s0, 300);
+  s0 = steps_of(&r);
+  for (int f = 0; f < 20; f++) (void)frame_steps(&r, 0.05);
+  assert_int_equal(steps_of(&r) - s0, 600); /* at 20 Hz: real time again */
+}
+
 static void test_interpolation_draws_between_steps_and_never_touches_the_simulation(void **st) {
   (void)st;
   dt_rig r;
@@ -225,6 +282,8 @@ int main(void) {
       cmocka_unit_test(test_timestamp_going_backwards_counts_as_zero),
       cmocka_unit_test(test_rate_may_change_at_any_moment),
       cmocka_unit_test(test_speed_is_1_live_0_3_slow_0_45_replay_and_the_step_never_changes),
+      cmocka_unit_test(test_the_seed_frame_table_at_every_rate_live_slow_and_replay),
+      cmocka_unit_test(test_below_20_frames_a_second_the_match_runs_slower),
       cmocka_unit_test(test_interpolation_draws_between_steps_and_never_touches_the_simulation),
       cmocka_unit_test(test_camera_yaw_takes_the_shortest_way_round),
       cmocka_unit_test(test_bad_calls_are_rejected_and_change_nothing),

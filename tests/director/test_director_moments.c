@@ -589,6 +589,60 @@ static void test_the_players_last_eight_shots_follow_them_to_the_next_kick(void 
   assert_true(r.d.live.setup.history[0].x == -3.0);
 }
 
+/* Seed 000: the top-corner penalty runs for about 2.5 s as a replay
+   (decision ~243 steps after the strike, + 0.7 s, at 0.45x), timed in 60 Hz
+   frames from the replay's first frame to its end. */
+static void test_the_top_corner_penalty_runs_about_2_5_s_as_a_replay(void **st) {
+  (void)st;
+  static const double HZ60[1] = {1.0 / 60.0};
+  dt_rig r;
+  play(&r, dt_penalty(), true, dt_top_corner(), HZ60, 1);
+  int a = dt_find_index(&LOG, KICK_DIR_EV_REPLAY_START), b = dt_find_index(&LOG, KICK_DIR_EV_REPLAY_END);
+  assert_true(a >= 0 && b > a);
+  assert_int_equal(LOG.ev[b].subject, 0u); /* played out, not skipped */
+  double seconds = (double)(LOG.frame_of[b] - LOG.frame_of[a]) / 60.0;
+  int64_t steps = r.d.runs[KICK_RUN_PROBE].decision_step - r.d.before.clock.total_steps + 420;
+  assert_true(fabs(seconds - (double)steps / 600.0 / 0.45) <= 2.0 / 60.0);
+  assert_true(seconds > 2.3 && seconds < 2.7);
+}
+
+/* Seed 001: input belongs to frames, not steps. A tap lands between frames,
+   is stamped with the step it lands on and applies once, however many steps
+   the next frame runs: the keeper dives once, on that step, whether frames
+   run 30 steps (20 Hz) or 1 (600 Hz). */
+static void test_input_belongs_to_frames_not_steps(void **st) {
+  (void)st;
+  static const double coarse[1] = {1.0 / 20.0}, fine[1] = {1.0 / 600.0};
+  const double *pats[2] = {coarse, fine};
+  int64_t dive[2] = {-1, -1}, decision[2] = {-1, -1}, applied[2] = {-1, -1};
+  uint64_t hash[2] = {0, 0}; /* crossing bits */
+  for (int p = 0; p < 2; p++) {
+    dt_rig r;
+    assert_int_equal(dt_init(&r, person_in_goal(), true), KS_OK);
+    for (int i = 0; i < 12; i++) dt_frame(&r, 1.0 / 60.0, NULL);
+    kick_launch k = dt_top_corner();
+    assert_int_equal(kick_director_kick(&r.d, &k), KS_OK);
+    /* the tap lands on strike + 60 steps, whatever the frames */
+    int64_t at = r.d.live.strike_step + 60;
+    while (r.d.live.clock.total_steps < at) dt_frame(&r, 1.0 / 600.0, NULL);
+    assert_int_equal(r.d.live.clock.total_steps, at);
+    assert_int_equal(kick_director_tap(&r.d, 2.5, 1.8), KS_OK);
+    memset(&LOG, 0, sizeof LOG);
+    dt_play(&r, pats[p], 1, &LOG, 20000);
+    assert_int_equal(r.d.input_count, 1);
+    dive[p] = r.d.live.keeper.dive_step;
+    applied[p] = r.d.live.keeper.tap_applied_step;
+    decision[p] = r.d.live.decision_step;
+    /* where the ball crossed, to the bit */
+    hash[p] = r.d.runs[KICK_RUN_LIVE].crossing_bits[0] ^ (r.d.runs[KICK_RUN_LIVE].crossing_bits[1] << 1);
+    assert_int_equal(applied[p], at);
+    assert_int_equal(dive[p], at);
+  }
+  assert_int_equal(dive[0], dive[1]);
+  assert_int_equal(decision[0], decision[1]);
+  assert_true(hash[0] == hash[1]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_slow_motion_starts_0_24_s_before_the_decision),
@@ -615,6 +669,8 @@ int main(void) {
       cmocka_unit_test(test_a_ring_is_an_event_and_earns_slow_motion),
       cmocka_unit_test(test_the_next_kick_keeps_the_settings_and_the_frame_timing),
       cmocka_unit_test(test_the_players_last_eight_shots_follow_them_to_the_next_kick),
+      cmocka_unit_test(test_the_top_corner_penalty_runs_about_2_5_s_as_a_replay),
+      cmocka_unit_test(test_input_belongs_to_frames_not_steps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
