@@ -6,7 +6,7 @@
 # each is the best of KS_BENCH_ROUNDS runs (default 2; the machine is shared
 # and noise only ever adds time). The figures are appended to
 # bench/results/history.csv with bench/results/record.sh.
-#   tools/bench.d/kick-cli.sh [BUILD_DIR]
+#   tools/bench.d/30-kick-cli.sh [BUILD_DIR]
 set -uo pipefail
 build=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
