@@ -39,6 +39,9 @@ static void print_summary(const kick_replay *r, cJSON *j) {
     cJSON_AddStringToObject(c, "y_hex", hy);
   }
   cJSON_AddNumberToObject(j, "wait_steps", (double)r->wait_steps);
+  cJSON_AddNumberToObject(j, "match_seed", (double)r->setup.match_seed);
+  cJSON_AddNumberToObject(j, "kick_number", (double)r->setup.kick_number);
+  cJSON_AddNumberToObject(j, "history", r->setup.history_count);
   cJSON_AddNumberToObject(j, "inputs", r->input_count);
   cJSON_AddNumberToObject(j, "speed_mps", r->launch.speed_mps);
 }

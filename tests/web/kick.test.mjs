@@ -4,7 +4,9 @@
 //    into the wasm module is replayed by the native build of the same exports
 //    (kick_native), and every field of the page's final view must be equal to
 //    the bit; native kick-cli re-simulates each kick from the page's share code
-//    and predicts the same outcome on the same step;
+//    and predicts the same outcome on the same step, and plays the page's own
+//    swipe samples (kick-cli shoot --swipe) to the same outcome, decision step
+//    and crossing bits;
 //  - the settings turn on a friend in goal; a tap in flight sends the keeper;
 //  - a share link plays its kick: slow motion comes, the instant replay plays
 //    from the long lens and a tap skips it; the outcome equals the kick's own
@@ -79,6 +81,34 @@ function checkWithCli(t, label, code, [outcome, decision]) {
   t.ok(out.identical === true && out.outcome === outcome && out.decision_step === decision,
     `${label}: native kick-cli predicts the page's outcome (${out.outcome}, step ${out.decision_step}, ${out.verdict})`,
     JSON.stringify({ cli: out, page: { outcome, decision } }));
+}
+
+/** The page's swipe samples, fed to native `kick-cli shoot --swipe` on the same
+    level, match seed, kick number and wait on the spot (read from the page's
+    share code), must give the page's outcome, decision step and crossing bits. */
+function checkSwipeWithCli(t, label, level, log, code, [outcome, decision]) {
+  let begin = -1;
+  for (let i = 0; i < log.length; i++) if (log[i][0] === 'kx_swipe_begin') begin = i;
+  const pts = log.slice(begin + 1).filter((c) => c[0] === 'kx_swipe_point');
+  if (!t.ok(begin >= 0 && pts.length >= 2, `${label}: the page's swipe samples are in its call log (${pts.length})`)) return;
+  // kx_swipe_point(t, x, y) -> kick-cli's "x,y,t"; JS prints each double exactly (shortest round trip).
+  const swipe = pts.map((c) => `${c[2]},${c[3]},${c[1]}`).join(' ');
+  let rep, cli;
+  try {
+    rep = JSON.parse(execFileSync(opts.cli, ['replay', 'open', code, '--json'], { encoding: 'utf8' }));
+    const args = ['shoot', '--level', level, '--match-seed', String(rep.match_seed), '--kick', String(rep.kick_number),
+      '--wait', String(rep.wait_steps / 600), '--swipe', swipe, '--json'];
+    cli = JSON.parse(execFileSync(opts.cli, args, { encoding: 'utf8' }));
+  } catch (e) {
+    t.ok(false, `${label}: kick-cli shoot --swipe runs`, String(e.stderr || e.stdout || e.message));
+    return;
+  }
+  const r = cli.result;
+  const sameCrossing = rep.crossing && r.crossing ? rep.crossing.x_hex === r.crossing.x_hex && rep.crossing.y_hex === r.crossing.y_hex
+    : !rep.crossing && !r.crossing;
+  t.ok(rep.history === 0 && r.outcome === outcome && r.decision_step === decision && sameCrossing,
+    `${label}: native kick-cli shoot --swipe with the page's ${pts.length} samples predicts the page's kick (${r.outcome}, step ${r.decision_step})`,
+    JSON.stringify({ cli: r, page: { outcome, decision }, code: rep }));
 }
 
 /** Finds, in Node with the same module, a swipe that scores into the top corner
@@ -205,8 +235,10 @@ await run('web_kick', async (t) => {
       const title = await page.textContent('#result-title');
       t.ok(title.length > 0, `the result is named (${title})`);
       await shot(page, build, 'kick-result');
-      checkWithCli(t, 'the swipe kick', await page.evaluate(() => window.__kick.game.shareCode()),
-        await page.evaluate(() => [window.__kick.game.outcomeName(window.__kick.view('last_outcome')), window.__kick.view('decision_step')]));
+      const swipeCode = await page.evaluate(() => window.__kick.game.shareCode());
+      const swipeResult = await page.evaluate(() => [window.__kick.game.outcomeName(window.__kick.view('last_outcome')), window.__kick.view('decision_step')]);
+      checkWithCli(t, 'the swipe kick', swipeCode, swipeResult);
+      checkSwipeWithCli(t, 'the swipe kick', '1-1', await page.evaluate(() => window.__kick.log), swipeCode, swipeResult);
 
       // Settings: a friend keeps goal from the next kick; a tap in flight sends the keeper diving.
       await page.click('#btn-result-menu');
