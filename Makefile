@@ -22,10 +22,10 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	@$(MAKE) --no-print-directory sanitize
 
-# Every test again in an ASan+UBSan build ($(BUILD)-san). The parity matrix,
+# The tests again in an ASan+UBSan build ($(BUILD)-san), warnings as errors. The parity matrix,
 # the browser tests (label web), long tests and the valgrind run (label nosan)
 # need the plain build and are left out; the MPFR sweep runs 10^5 inputs here.
-SAN_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKS_SANITIZE=ON -DKS_BENCH=OFF
+SAN_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKS_SANITIZE=ON -DKS_BENCH=OFF -DKS_WERROR=ON
 sanitize: deps
 	@cmake -S . -B $(BUILD)-san $(SAN_FLAGS) >/dev/null
 	@cmake --build $(BUILD)-san -j$(JOBS)
