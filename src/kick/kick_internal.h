@@ -196,6 +196,11 @@ static inline ks_vec3 kick_wind_with(const kick_shot *s, double t, uint64_t seed
                                       &cells[1], slopes[1]);
     /* KICK_SWIRL_MAX_FRACTION * swirl * mean_speed * c, grouped left to right. */
     v = ks_v3_mad(v, s->wind_cross, s->wind_swirl_k * c);
+    /* The swirl blows across the gust: never more than the strongest gust,
+       (1 + KICK_GUST_MAX_FRACTION) × the mean speed, in all. */
+    double cap = w->mean_speed_mps * (1.0 + KICK_GUST_MAX_FRACTION);
+    double m2 = ks_v3_len2(v);
+    if (m2 > cap * cap) v = ks_v3_scale(v, cap / ks_sqrt(m2));
   }
   return v;
 }
