@@ -111,6 +111,23 @@ KS_API ks_status kick_replay_record(const kick_setup *setup, int64_t wait_steps,
 /// unusable), else KS_OK with the result filled.
 KS_API ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *res);
 
+/// Longest line kick_replay_trace writes, bytes (newline included).
+#define KICK_REPLAY_TRACE_LINE_MAX 2048
+
+/// The replayed kick step by step, as a kickstep timeline (kickstep/timeline.h):
+/// one line for the struck shot and one after every step up to and including
+/// the decision step, each with the step, the shot's state hash and the
+/// ball (position, velocity, spin rate and axis), the keeper's gloves and
+/// dive, the dice, the clock's leftover, the phase, outcome and contacts, as
+/// decimals and exact bits. Saved beside a replay when it is recorded, it
+/// lets a later re-simulation name the exact step and field where it parts
+/// from the recording (kick-cli replay save/verify --trace; compare with
+/// ks_tl_compare_text). Needs at most (decision_step - wait_steps + 1) x
+/// KICK_REPLAY_TRACE_LINE_MAX bytes. Errors: KS_ERR_NULL, the setup's and
+/// launch's validation errors, KS_ERR_STATE (not decided within 10 s),
+/// KS_ERR_CAPACITY (buf too small: nothing useful written).
+KS_API ks_status kick_replay_trace(const kick_replay *r, char *buf, size_t cap, size_t *len);
+
 /// Plays a replay in a director: the next kick of `d` (kick_director_next_kick:
 /// its effects setting and frame timing kept) is the replay's setup, waited
 /// on the spot for wait_steps, with the replay's input log loaded, struck with

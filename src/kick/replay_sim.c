@@ -1,5 +1,6 @@
 /* Replays re-simulated: recording the expectations and verifying them. */
 #include "kickstep/kick_replay.h"
+#include "kickstep/timeline.h"
 
 static const kick_input *input_at(const kick_input *inputs, int32_t count, int64_t n) {
   const kick_input *in = NULL;
@@ -180,5 +181,62 @@ ks_status kick_replay_start_director(const kick_replay *r, kick_director *d) {
   for (int32_t i = 0; i < r->input_count; i++) n.inputs[i] = r->inputs[i];
   n.input_count = r->input_count;
   *d = n;
+  return KS_OK;
+}
+
+/* ------------------------------------------------------------------ trace */
+
+static void trace_line(ks_tl_writer *w, const kick_shot *s) {
+  kick_keeper_pose p;
+  kick_shot_keeper_pose(s, &p);
+  const kick_ball *b = &s->ball;
+  ks_tl_field f[] = {
+      {"x", b->pos.x},
+      {"y", b->pos.y},
+      {"z", b->pos.z},
+      {"vx", b->vel.x},
+      {"vy", b->vel.y},
+      {"vz", b->vel.z},
+      {"spin", b->spin_rate},
+      {"axis_x", b->spin_axis.x},
+      {"axis_y", b->spin_axis.y},
+      {"axis_z", b->spin_axis.z},
+      {"glove0_x", p.glove[0].x},
+      {"glove0_y", p.glove[0].y},
+      {"glove1_x", p.glove[1].x},
+      {"glove1_y", p.glove[1].y},
+      {"dive_step", (double)s->keeper.dive_step},
+      {"dice_hi", (double)(s->dice.state >> 32)},
+      {"dice_lo", (double)(s->dice.state & 0xffffffffu)},
+      {"banked_units", (double)s->clock.banked_units},
+      {"phase", (double)s->phase},
+      {"outcome", (double)s->outcome},
+      {"contacts", (double)s->contact_flags},
+      {"keeper_touches", (double)s->keeper.touches},
+      {"wall_touched", (double)s->wall.touched},
+      {"ring_hits", (double)s->ring_hits},
+  };
+  ks_tl_line(w, s->clock.total_steps, kick_shot_hash(s), f, sizeof f / sizeof f[0]);
+}
+
+ks_status kick_replay_trace(const kick_replay *r, char *buf, size_t cap, size_t *len) {
+  if (!r || !len || (!buf && cap > 0)) return KS_ERR_NULL;
+  *len = 0;
+  kick_shot s;
+  ks_status st = kick_replay_before_strike(r, &s);
+  if (st != KS_OK) return st;
+  st = kick_shot_strike(&s, &r->launch);
+  if (st != KS_OK) return st;
+  ks_tl_writer w;
+  ks_tl_writer_init(&w, buf, cap);
+  trace_line(&w, &s);
+  int64_t s0 = s.clock.total_steps;
+  while (!kick_shot_decided(&s) && s.clock.total_steps - s0 < KICK_REPLAY_MAX_FLIGHT_STEPS && !w.overflow) {
+    kick_shot_step(&s, input_at(r->inputs, r->input_count, s.clock.total_steps), NULL);
+    trace_line(&w, &s);
+  }
+  if (w.overflow) return KS_ERR_CAPACITY;
+  if (!kick_shot_decided(&s)) return KS_ERR_STATE;
+  *len = w.len;
   return KS_OK;
 }

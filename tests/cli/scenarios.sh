@@ -63,6 +63,22 @@ replay_round_trip() {
   echo "code length ${#code}"
 }
 
+replay_trace_names_the_step_and_field() {
+  "$K" replay save --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out t.ksr --trace t.trace >/dev/null
+  [ "$(wc -l < t.trace)" -gt 100 ] || fail "the trace is too short"
+  "$K" replay verify t.ksr --trace t.trace | grep -q 'identical, step by step' || fail "a fresh trace does not match"
+  # One bit of the recorded vx at step 450: verify names that step and field.
+  awk '/"step":450,/ { i = index($0, "\"vx_hex\":\"") + 10; c = substr($0, i + 15, 1); $0 = substr($0, 1, i + 14) (c == "0" ? "1" : "0") substr($0, i + 16) } { print }' t.trace > u.trace
+  ! cmp -s t.trace u.trace || fail "the edit changed nothing"
+  set +e; out=$("$K" replay verify t.ksr --trace u.trace); rc=$?; set -e
+  [ $rc = 1 ] || fail "a trace that differs exited $rc"
+  echo "$out" | grep -q 'step 450' || fail "the step is not named: $out"
+  echo "$out" | grep -q 'vx differs' || fail "the field is not named: $out"
+  set +e; "$K" replay verify t.ksr --trace t.ksr >/dev/null 2>&1; rc=$?; set -e
+  [ $rc = 1 ] || fail "a trace that is not a trace exited $rc"
+  echo "$out" | tail -n 1
+}
+
 replay_corruption_is_named() {
   "$K" replay save --open --speed 25 --elevation 10 --out good.ksr >/dev/null
   size=$(stat -c %s good.ksr)

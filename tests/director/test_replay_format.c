@@ -18,6 +18,7 @@
 #include "director_test_util.h"
 #include "kickstep/hash.h"
 #include "kickstep/host_replay.h"
+#include "kickstep/host_timeline.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 
@@ -375,6 +376,54 @@ static void test_verify_names_the_first_diverging_step_and_field(void **st) {
   assert_non_null(strstr(text, "state_hash"));
 }
 
+/* With the trace saved at recording time, a re-simulation is compared step by
+   step: the exact first diverging step and field are named. A kick one ulp
+   faster parts on the strike step itself, in the ball's velocity; the
+   checkpoints alone could only say "by step wait + 60". */
+static void test_a_trace_names_the_exact_first_diverging_step_and_field(void **st) {
+  (void)st;
+  kick_replay r = busy_recorded();
+  size_t cap = (size_t)(r.decision_step - r.wait_steps + 1) * KICK_REPLAY_TRACE_LINE_MAX;
+  char *want = malloc(cap), *again = malloc(cap), *have = malloc(cap);
+  assert_non_null(want);
+  assert_non_null(again);
+  assert_non_null(have);
+  size_t nw = 0, na = 0, nh = 0;
+  assert_int_equal(kick_replay_trace(&r, want, cap, &nw), KS_OK);
+  assert_int_equal(kick_replay_trace(&r, again, cap, &na), KS_OK);
+  assert_true(nw == na && memcmp(want, again, nw) == 0); /* the same bytes every time */
+  size_t lines = 0, bad = 0;
+  assert_int_equal(ks_tl_validate_text(want, nw, &lines, &bad), KS_OK);
+  assert_int_equal((int64_t)lines, r.decision_step - r.wait_steps + 1);
+  ks_tl_diff d;
+  assert_int_equal(ks_tl_compare_text(want, nw, again, na, &d), KS_OK);
+  assert_true(d.identical);
+  /* one ulp faster */
+  kick_replay a = r;
+  a.launch.speed_mps = ks_f64_from_bits(ks_f64_bits(a.launch.speed_mps) + 1u);
+  assert_int_equal(kick_replay_trace(&a, have, cap, &nh), KS_OK);
+  assert_int_equal(ks_tl_compare_text(want, nw, have, nh, &d), KS_OK);
+  assert_false(d.identical);
+  assert_true(d.has_step);
+  assert_int_equal(d.step, r.wait_steps);
+  assert_true(strcmp(d.field, "vx") == 0 || strcmp(d.field, "vy") == 0 || strcmp(d.field, "vz") == 0);
+  /* a later divergence: the keeper's read, from other dice; named where it happens */
+  a = r;
+  a.setup.match_seed ^= 1u;
+  nh = 0;
+  if (kick_replay_trace(&a, have, cap, &nh) == KS_OK) {
+    assert_int_equal(ks_tl_compare_text(want, nw, have, nh, &d), KS_OK);
+    assert_false(d.identical);
+    assert_true(d.has_step);
+  }
+  /* too small a buffer is refused */
+  assert_int_equal(kick_replay_trace(&r, want, 100, &nw), KS_ERR_CAPACITY);
+  assert_int_equal(kick_replay_trace(NULL, want, cap, &nw), KS_ERR_NULL);
+  free(want);
+  free(again);
+  free(have);
+}
+
 static void test_replay_from_the_director_matches_the_live_kick(void **st) {
   (void)st;
   dt_rig rig;
@@ -598,6 +647,7 @@ int main(void) {
       cmocka_unit_test(test_invalid_fields_are_named),
       cmocka_unit_test(test_verify_says_identical),
       cmocka_unit_test(test_verify_names_the_first_diverging_step_and_field),
+      cmocka_unit_test(test_a_trace_names_the_exact_first_diverging_step_and_field),
       cmocka_unit_test(test_replay_from_the_director_matches_the_live_kick),
       cmocka_unit_test(test_atomic_write_replaces_the_file_and_leaves_no_temporary),
       cmocka_unit_test(test_loading_says_exactly_what_is_wrong_with_a_file),
