@@ -15,6 +15,7 @@
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_solver.h"
 #include "kickstep/timeline.h"
+#include "kick_scene_lines.h"
 
 size_t ks_scene_kick_levels(char *out, size_t cap);
 
@@ -27,15 +28,6 @@ static void state_line(ks_tl_writer *w, const kick_shot *s) {
                      {"spin", s->ball.spin_rate}, {"glove_x", p.glove[0].x},   {"glove_y", p.glove[0].y},
                      {"wind_x", wind.x},         {"wind_z", wind.z}};
   ks_tl_line(w, kick_shot_steps(s), kick_shot_hash(s), f, sizeof f / sizeof f[0]);
-}
-
-static void event_lines(ks_tl_writer *w, const kick_shot *s, const ks_events *e) {
-  for (uint32_t i = 0; i < e->count; i++) {
-    const ks_event *ev = &e->items[i];
-    ks_tl_field f[] = {{"event", (double)ev->type}, {"subject", (double)ev->subject},
-                       {"v0", ev->value[0]},        {"v1", ev->value[1]}, {"v2", ev->value[2]}};
-    ks_tl_line(w, ev->step, kick_shot_hash(s), f, sizeof f / sizeof f[0]);
-  }
 }
 
 size_t ks_scene_kick_levels(char *out, size_t cap) {
@@ -77,7 +69,7 @@ size_t ks_scene_kick_levels(char *out, size_t cap) {
       ks_events e;
       ks_events_clear(&e);
       kick_shot_step(&s, NULL, &e);
-      event_lines(&w, &s, &e);
+      kick_scene_event_lines(&w, &s, &e);
       if (kick_shot_steps(&s) % 10 == 0) state_line(&w, &s);
     }
     ks_vec3 c = {0.0, 0.0, 0.0};
