@@ -98,14 +98,28 @@ static void kx_after_start(void) {
 }
 
 /// Makes `su` the next kick. The first kick builds the director; later ones
-/// keep its settings and frame timing (kick_director_next_kick).
-static ks_status kx_start(const kick_setup *su) {
+/// keep its settings and frame timing and the player's last eight shots
+/// (kick_director_next_kick). A `fresh` kick starts a new director instead:
+/// the Daily Kick is the same for everyone, so no player's history reaches
+/// its learner keeper.
+static ks_status kx_start(const kick_setup *su, bool fresh) {
   kick_setup s = *su;
   s.person_in_goal = g.person_keeper != 0;
   if (s.person_in_goal && s.keeper.kind == KICK_KEEPER_NONE) s.keeper.kind = KICK_KEEPER_PLAIN;
   ks_status st;
-  if (g.started) {
+  if (g.started && !fresh) {
     st = kick_director_next_kick(&g.dir, &s);
+  } else if (g.started) {
+    kick_director_def d = kick_director_default_def();
+    d.setup = s;
+    d.effects = g.dir.settings.effects;
+    bool paused = g.dir.paused;
+    kick_director fresh_dir;
+    st = kick_director_init(&fresh_dir, &d);
+    if (st == KS_OK) {
+      g.dir = fresh_dir;
+      if (paused) kick_director_pause(&g.dir);
+    }
   } else {
     kick_director_def d = kick_director_default_def();
     d.setup = s;
@@ -124,7 +138,7 @@ static ks_status kx_begin_tour(int32_t level, uint64_t seed, int32_t attempt) {
   kick_setup su;
   ks_status st = kick_level_setup(lv, seed, (uint64_t)(attempt - 1), &su);
   if (st != KS_OK) return st;
-  st = kx_start(&su);
+  st = kx_start(&su, false);
   if (st != KS_OK) return st;
   g.mode = KX_MODE_TOUR;
   g.level = level;
@@ -138,7 +152,7 @@ static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt
   uint64_t seed = kick_daily_seed(y, m, d);
   ks_status st = kick_daily_build(y, m, d, seed, (uint64_t)(attempt - 1), &day);
   if (st != KS_OK) return st;
-  st = kx_start(&day.setup);
+  st = kx_start(&day.setup, true);
   if (st != KS_OK) return st;
   g.mode = KX_MODE_DAILY;
   g.year = y;
