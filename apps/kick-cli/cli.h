@@ -36,6 +36,9 @@ void cli_hex(double x, char buf[19]);
 bool cli_stderr_tty(void);
 /* Does the user ask for help? Prints usage to stdout when so. */
 bool cli_wants_help(int argc, char **argv, const char *usage);
+/* Options of a command whose only option is --json (getopt_long): sets *json,
+   leaves optind at the first operand. False (usage printed) on another option. */
+bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json);
 
 /* ---------------------------------------------------------------- kickopts.c */
 /* Everything that describes one kick: where, which setup, which launch, and

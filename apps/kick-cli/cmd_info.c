@@ -17,17 +17,8 @@ static const char levels_usage[] =
 
 int cmd_levels(int argc, char **argv) {
   if (cli_wants_help(argc, argv, levels_usage)) return EXIT_OK;
-  static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   bool json = false;
-  int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'j') {
-      json = true;
-    } else {
-      fputs(levels_usage, stderr);
-      return EXIT_USAGE;
-    }
-  }
+  if (!cli_parse_json_flag(argc, argv, levels_usage, &json)) return EXIT_USAGE;
   if (optind < argc) {
     cli_error("unknown argument '%s'\n%s", argv[optind], levels_usage);
     return EXIT_USAGE;
@@ -189,17 +180,8 @@ static const char compare_usage[] =
 
 int cmd_compare(int argc, char **argv) {
   if (cli_wants_help(argc, argv, compare_usage)) return EXIT_OK;
-  static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   bool json = false;
-  int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'j') {
-      json = true;
-    } else {
-      fputs(compare_usage, stderr);
-      return EXIT_USAGE;
-    }
-  }
+  if (!cli_parse_json_flag(argc, argv, compare_usage, &json)) return EXIT_USAGE;
   const char *files[2] = {0, 0};
   int nf = 0;
   for (int i = optind; i < argc; i++) {

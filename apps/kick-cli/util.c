@@ -1,5 +1,6 @@
 /* Number parsing, messages and JSON output shared by the subcommands. */
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -146,6 +147,20 @@ void cli_hex(double x, char buf[19]) {
 }
 
 bool cli_stderr_tty(void) { return isatty(STDERR_FILENO) != 0; }
+
+bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json) {
+  static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
+  *json = false;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c != 'j') {
+      fputs(usage, stderr);
+      return false;
+    }
+    *json = true;
+  }
+  return true;
+}
 
 bool cli_wants_help(int argc, char **argv, const char *usage) {
   for (int i = 1; i < argc; i++) {
