@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # kickstep — the two commands of the README, and a few more.
 #   make run    build what is missing, serve the game on 127.0.0.1 and print its URL
 #   make test   build everything and run every test (ctest)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Compiler flags shared by every target.
 #
 # Determinism: -ffp-contract=off on every GNU/Clang build so that a*b+c is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every benchmark that the build lists in benches.txt. Figures are printed, never asserted.
 set -euo pipefail
 build=${1:-build}

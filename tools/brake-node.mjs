@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // Runs the brake game headless in Node through its wasm build (brake.wasm):
 // the same C the page runs, driven by named policies, printing each result.
 //

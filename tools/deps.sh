@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs what kickstep needs on Debian 12, and nothing that is already there.
 # Idempotent: a second run checks the package list and returns in seconds.
 # Usage: tools/deps.sh [--web]   (--web also runs npm ci for web/)

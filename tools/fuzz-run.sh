@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # One short libFuzzer run of one target, leaving the committed corpus as it is.
 #   tools/fuzz-run.sh <fuzz-binary> <corpus-dir> <runs> <seconds> <artifact-dir>
 # The run is reproducible: a fixed seed (FUZZ_SEED, default 1) and a fixed

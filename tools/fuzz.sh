@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Working with the fuzz targets (tests/fuzz/). The build must have been made
 # (make build, or cmake --build <build>); the libFuzzer binaries live in
 # <build>/fuzz-engine/tests/fuzz/.

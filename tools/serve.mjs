@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // A small static file server for the built kickstep site, on loopback only.
 //
 //   node tools/serve.mjs SITE_DIR [--port N] [--mount /prefix=DIR]...

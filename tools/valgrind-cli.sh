@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every hosted CLI of a build under valgrind memcheck.
 #   tools/valgrind-cli.sh <build-dir>
 # Programs: every executable directly under <build-dir>/apps/<name>/.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/brake_exports.c — the brake game's boundary with JavaScript.
 ///
 /// The page (web/brake/) and the Node script (tools/brake-node.mjs) call these

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/kick_exports.c — the free-kick game's boundary with the browser.
 ///
 /// The page (web/kick/) calls these functions and reads one flat array of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/kick_exports.h — names shared by the free-kick exports and their native test driver.
 ///
 /// The view is one flat array of doubles that the page reads each frame. Its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/lab_exports.c — the timestep lab's boundary with JavaScript.
 ///
 /// Every number the lab page shows comes from here; the page only draws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/libc_shim.c — the three memory functions clang calls on its own.
 ///
 /// The wasm build links with -nostdlib, but clang turns struct copies and

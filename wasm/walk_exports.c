@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// wasm/walk_exports.c — the walk course's boundary with JavaScript.
 ///
 /// The page (web/walk/) forwards held keys and the mouse displacement of each

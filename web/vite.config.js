@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Vite multi-page build of the kickstep site.
 //
 // Every folder of web/ that holds an index.html is a page (kick/, brake/, walk/,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* brake-cli: runs the brake game headless with a scripted driver and prints
    the result (text or JSON). Exit codes: 0 ran, 1 could not run, 2 bad usage. */
 #include <getopt.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* clock-demo: how many 1/600 s steps each frame runs at several display
    rates, live, in slow motion (0.3x) and in a replay (0.45x). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* kick-cli's shared declarations. Hosted code: libc, cJSON, pthreads. */
 #ifndef KICK_CLI_H
 #define KICK_CLI_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* levels, daily, solve, compare. */
 #include <getopt.h>
 #include <stdlib.h>

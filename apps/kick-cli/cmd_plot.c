@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* plot: SVG drawings of a kick (top, side and front views) and of the
    step-size table. The SVG is written by hand: it is an output format, and
    nothing here parses it. Files are written atomically (temporary + rename). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* replay save | verify | share | open. */
 #include <getopt.h>
 #include <stdio.h>

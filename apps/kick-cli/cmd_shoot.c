@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* shoot and timeline: one kick, its outcome or its per-step timeline. */
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* simulate and merge: simulated players over the World Tour.
 
    A work item is one kick: (level, player, kick). Items are numbered in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The options shared by every subcommand that plays one kick. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,13 +1,11 @@
+// SPDX-License-Identifier: MIT
 /* kick-cli: the free-kick simulation from the command line.
    Subcommands are dispatched here; each lives in a cmd_*.c file. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-
-#ifndef KS_VERSION_STRING
-#define KS_VERSION_STRING "0"
-#endif
+#include "kickstep/version.h"
 
 static const struct {
   const char *name;
@@ -48,7 +46,7 @@ int main(int argc, char **argv) {
     return EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("kick-cli %s\n", KS_VERSION_STRING);
+    printf("kick-cli %s\n", ks_version());
     return EXIT_OK;
   }
   static char prog[64];

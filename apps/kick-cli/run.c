@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Plays one kick as the options describe, and reports it. */
 #include <string.h>
 

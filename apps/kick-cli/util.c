@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Number parsing, messages and JSON output shared by the subcommands. */
 #include <errno.h>
 #include <getopt.h>

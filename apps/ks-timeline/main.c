@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ks-timeline: compare two timeline files and name the first difference. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* walk-cli: walks the course at one or more step rates and prints the report
    (text or JSON). Exit codes: 0 ran (and, with several rates, they agree to
    the centimetre), 1 the rates disagree or a run failed, 2 bad usage. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Bullet side of the comparison: the same scene as a Bullet dynamics
 // world. A 0.11 m sphere of 0.43 kg; the two posts and the bar as 0.06 m
 // capsules at the kick engine's positions (kickstep/kick.h); the ground as a

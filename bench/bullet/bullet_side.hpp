@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Bullet scene (see bullet_side.cpp).
 #ifndef KS_BENCH_BULLET_SIDE_HPP
 #define KS_BENCH_BULLET_SIDE_HPP

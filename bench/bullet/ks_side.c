@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The kickstep side of the Bullet comparison: the kick engine itself.
    The scene is the open-pitch setup (the goal alone: two posts and a bar, the
    ground; no wind, keeper or wall), a ball struck 20 m out at the left post's

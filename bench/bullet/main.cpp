@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kickstep against Bullet on the same ball-and-goal scene, measured in one run,
 // alternating: each round times the kick engine, then Bullet, on 1,800 steps
 // of 1/600 s. Times are this thread's CPU time, so time the shared machine

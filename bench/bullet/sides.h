@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The two sides of the Bullet comparison, behind a plain C interface so the
    C++ driver never includes kickstep's C headers. */
 #ifndef KS_BENCH_BULLET_SIDES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* bench_content — the game's content and kick inputs (printed, never asserted).
  *   one kick_solve call (target: at most 1 ms), median and worst over a spread
  *     of spots, aims, speeds and bends, with the tries it took;

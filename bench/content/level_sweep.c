@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* kick_level_sweep — a content tool, not a benchmark: how playable each World
  * Tour level is, and which reference kick to store for it.
  *

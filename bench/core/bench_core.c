@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ns per call of the core's hot functions: clock advance, rng draws, a field
    hash, a noise sample, a timeline line. Each figure is the median of 7 runs. */
 #define _POSIX_C_SOURCE 200809L

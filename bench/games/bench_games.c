@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* bench_games: time per step of the brake game, the walk controller and the
    lab's loop, and "what if" run-outs per second. Prints figures; asserts nothing. */
 #define _POSIX_C_SOURCE 199309L

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* bench_kick — how fast the free-kick simulation runs (printed, never asserted).
  *   ns per flight step with wind, gusts, swirl, a wall of six, a keeper and
  *     four rings (median over batches);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Draws bench/results/history.csv as an SVG of small multiples: one panel per
 // figure, its values in the order they were measured, the latest labelled.
 //   node bench/results/plot.mjs history.csv history.svg

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Appends benchmark figures to bench/results/history.csv and redraws the plot.
 #   bench/results/record.sh FIGURES.tsv...
 # Each input line: figure<TAB>name<TAB>value<TAB>unit. Each CSV row:

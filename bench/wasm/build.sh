@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds bench/wasm/bench_kick.wasm's module: the kernels with kickstep's core
 # and kick sources, plain clang --target=wasm32, no libc (the web build's
 # flags, tools/wasm/build.sh), memcpy & co. from wasm/libc_shim.c.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The benchmark workloads (see kernels.h). The scene is a representative
    match kick: 22 m out and to the right, a four-man wall that may jump, a
    plain keeper, a gusty crosswind, a curling strike over the wall that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The workloads measured both natively and as wasm32 in Node: the same C,
    compiled twice. Freestanding (kickstep headers only). */
 #ifndef KS_BENCH_WASM_KERNELS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The native half of the wasm-against-native benchmark: runs the kernels
    with the same schedule as run.mjs and prints per-operation times.
      bench_kick_native [rounds]

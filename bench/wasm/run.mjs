@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The wasm half of the wasm-against-native benchmark: loads bench_kick.wasm
 // in Node and runs the kernels with the same schedule as native_main.c.
 //   node bench/wasm/run.mjs <bench_kick.wasm> [rounds]

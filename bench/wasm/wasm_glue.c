@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The wasm exports of the benchmark module: the kernels, under their own
    names. 64-bit results cross to JavaScript as BigInt. */
 #include "kernels.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/base.h — what every kickstep header shares.
 ///
 /// kickstep's simulation layers are freestanding C17: they include only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/brake.h — the brake game: stop a car short of a ramp, or leap it.
 ///
 /// The car waits through a countdown, then accelerates along a straight road

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/clock.h — an exact fixed-step clock.
 ///
 /// A front end hands the clock each frame's length in seconds; the clock says

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/dmath.h — bit-exact math for simulations.
 ///
 /// libm differs between glibc, musl, macOS and CPUs in the last bit, and a

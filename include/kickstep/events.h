@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/events.h — what happened during a step, in order, exactly once.
 ///
 /// A game's step appends its events to a caller-owned ks_events buffer

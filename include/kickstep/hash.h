@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/hash.h — a 64-bit hash over explicit fields.
 ///
 /// State hashes feed timelines, sync tests and replay files. They cover named

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/host_replay.h — replay files on disk (hosted).
 ///
 /// Saving is atomic: the bytes go to a temporary file beside the target

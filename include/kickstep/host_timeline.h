@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/host_timeline.h — reading and comparing timeline files (hosted).
 ///
 /// The hosted side of kickstep/timeline.h: it reads JSON-lines timelines from

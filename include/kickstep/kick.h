@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick.h — the free-kick simulation.
 ///
 /// A kick is one value, `kick_shot`: the setup (spot, pitch, weather, keeper,

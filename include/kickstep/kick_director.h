@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick_director.h — the play director: frames to steps, slow motion
 /// from a look-ahead, instant replays, events and the camera.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick_levels.h — the game's content: the World Tour and the Daily Kick.
 ///
 /// World Tour. Six worlds of five levels, 30 in all, as constant data. Each

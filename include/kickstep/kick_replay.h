@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick_replay.h — replays as bytes and as share codes.
 ///
 /// A replay is everything needed to play one kick again, bit for bit: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick_solver.h — the kick solver: which launch puts the ball on an aim point.
 ///
 /// Given a spot, a launch speed and a bend, the solver looks for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/kick_swipe.h — a kick from a swipe.
 ///
 /// A swipe is a list of touch samples, each with its own timestamp (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/lab.h — the timestep lab: why a fixed step, shown with numbers.
 ///
 /// Three small simulations, each a plain struct driven frame by frame:

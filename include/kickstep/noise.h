@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/noise.h — smooth 1-D noise from hashing, with no stored history.
 ///
 /// ks_noise1(seed, t) is a function of its arguments alone: continuous in t

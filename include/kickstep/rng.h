@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/rng.h — SplitMix64 dice that live inside the simulation state.
 ///
 /// A ks_rng is one 64-bit word: copy the state and you copy the dice. Every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/synctest.h — proving a simulation deterministic by re-running it.
 ///
 /// The sync test (as in GGPO's sync-test session) runs a simulation forward

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/timeline.h — recording a simulation as JSON lines, byte for byte.
 ///
 /// A timeline is text: one JSON object per line, written by a step loop every

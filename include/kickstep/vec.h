@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/vec.h — 3-vectors of doubles, by value.
 ///
 /// Plain value functions; every operation is written out so its evaluation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// kickstep/walk.h — a character controller that behaves the same at any step rate.
 ///
 /// A fixed step removes the frame rate from a game's result, not the step

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The brake game's frame loop: frames decide how many fixed steps run;
    slow motion only changes how much time a frame feeds the clock. */
 #include "kickstep/brake.h"

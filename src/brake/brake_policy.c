@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Scripted drivers: a policy reads the state and decides the pedal, one step
    at a time, so a strategy can be tried by code instead of by thumb. */
 #include "kickstep/brake.h"

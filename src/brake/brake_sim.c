@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The brake game's physics: one fixed step at a time, events on the step
    where the physics crossed them. Constant accelerations are integrated with
    the trapezoid (exact for constant acceleration) and flight with the exact

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/clock.h"
 
 #define KS_UNITS_SATURATE (1ll << 62)

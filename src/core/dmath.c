@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ks_dmath: bit-exact elementary functions.
  *
  * Every function below is built from IEEE 754 double + - * / and sqrt only,

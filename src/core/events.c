@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/events.h"
 
 void ks_events_clear(ks_events *e) {

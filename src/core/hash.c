@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/hash.h"
 #include "kickstep/rng.h"
 

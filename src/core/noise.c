@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/noise.h"
 #include "kickstep/dmath.h"
 #include "kickstep/rng.h"

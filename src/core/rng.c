@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/rng.h"
 
 uint64_t ks_mix64(uint64_t z) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "kickstep/base.h"
 
 const char *ks_status_name(ks_status s) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* GGPO-style sync test: run forward, rewind to a snapshot, run again, compare. */
 #include "kickstep/synctest.h"
 

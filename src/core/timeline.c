@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Timeline writer and kickstep's deterministic decimal formatter.
  *
  * ks_fmt_f64 converts a double to decimal exactly, with integer arithmetic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Replay files: atomic write (temporary file, then rename) and read. */
 #define _POSIX_C_SOURCE 200809L
 #include "kickstep/host_replay.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Timeline files: read, validate and compare JSON-lines timelines (hosted, cJSON). */
 #include "kickstep/host_timeline.h"
 

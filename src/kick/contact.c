@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Contacts, checked at the end of each step: the ball against capsules (posts,
    bar, wall players, the keeper) and the net. A touch is the ball's centre
    strictly within `reach` (ball radius + capsule radius) of the capsule's axis. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The Daily Kick: a setup from the date alone. A generator seeded by the
    day draws the venue, the spot, the weather, the wind, the keeper, the wall
    and perhaps a ring, always in the same order and the same number of draws,

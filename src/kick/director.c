@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The play director: frames to steps, slow motion from a look-ahead, the
    instant replay queue, events for front ends. See kickstep/kick_director.h
    and docs/director.md. */

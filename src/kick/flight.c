@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Flight of the ball: drag, Magnus lift, gravity, spin decay and the ground.
    Semi-implicit Euler: the velocity is updated first, then the position moves
    with the new velocity. Coefficients and their sources: docs/physics.md. */

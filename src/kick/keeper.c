@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Keepers: where they stand, how they read a kick, how they dive, and what
    they do with the ball. The pose is a function of the keeper's state and the
    shot-clock time: the sway or the showman's shuffle before the dive, then a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Private to src/kick: shared between the files of the free-kick simulation. */
 #ifndef KICKSTEP_KICK_INTERNAL_H
 #define KICKSTEP_KICK_INTERNAL_H

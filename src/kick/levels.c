@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The World Tour: six worlds of five levels as constant data, their setups
    and their star rules. The table is documented in docs/levels.md; keep the
    two together. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The moments table (the seed's rules, one function each) and the names. */
 #include "kick_internal.h"
 

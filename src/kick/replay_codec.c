@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Replay bytes and share codes. The format is in docs/replays.md: a 12-byte
    header, the payload, an FNV-1a 64 checksum. Everything little-endian;
    doubles as their IEEE bits. Decoding fills a temporary and copies out only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Replays re-simulated: recording the expectations and verifying them. */
 #include "kickstep/kick_replay.h"
 #include "kickstep/timeline.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Target rings: hoops in a plane of constant z that slide or bob as
    functions of the shot clock. The ball passes through when its centre
    crosses the ring's plane within the radius; the crossing is interpolated

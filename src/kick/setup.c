@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Setups and launches: defaults and validation at the door. */
 #include "kick_internal.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The shot: init, strike, the step, advance, reroll and the queries. */
 #include "kick_internal.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The shot's hash: explicit fields, one by one, never the struct's bytes. */
 #include "kick_internal.h"
 #include "kickstep/hash.h"

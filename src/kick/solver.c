@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The kick solver: elevation and direction for an aim point, in still air,
    by a two-dimensional secant (Broyden) iteration on flights at 1/240 s. */
 #include "kickstep/kick_solver.h"

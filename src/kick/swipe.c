@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A kick from a swipe: touch samples with their own timestamps -> a launch.
    Everything is measured on the piecewise-linear path through the samples as
    a function of their own time, so frame groupings never matter and the

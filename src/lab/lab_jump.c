@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The jump demo: the same integrator, fed frame-sized or fixed-sized steps. */
 #include "kickstep/dmath.h"
 #include "kickstep/lab.h"

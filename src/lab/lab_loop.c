@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Three loop strategies side by side, fed the same frames. */
 #include "kickstep/dmath.h"
 #include "kickstep/lab.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Explicit against semi-implicit Euler on an undamped spring. */
 #include "kickstep/dmath.h"
 #include "kickstep/lab.h"

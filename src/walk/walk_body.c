@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The walk controller: one step split into pieces at the exact moments
    something happens (a riser reached, the target speed reached, an apex, a
    touch-down), each piece integrated in closed form. */

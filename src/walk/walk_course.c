@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The course: walk, jump, three steps climbed, sprint, slide, off a ledge,
    land. Its script changes keys only at multiples of 1/30 s, so every rate
    that is a multiple of 30 sees the same input at the same moments. */

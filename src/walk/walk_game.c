@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The walk game's frame loop: look once per frame, keys once per step. */
 #include "kickstep/dmath.h"
 #include "kickstep/walk.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The brake game's simulation: validation, events, outcomes, policies. */
 #include <setjmp.h>
 #include <stdarg.h>

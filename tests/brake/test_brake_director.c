@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The brake game's frame loop: events once per crossing whatever the frames,
    the guard and the clamp, slow motion that changes nothing, "what if". */
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # expect.sh CODE REGEX -- COMMAND...
 # Runs COMMAND as a user would; passes when it exits with CODE and its output
 # (stdout and stderr together) matches the extended REGEX. Prints both on failure.

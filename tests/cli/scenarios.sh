@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Multi-step kick-cli scenarios: each function is one ctest test.
 #   scenarios.sh KICK_CLI WORKDIR NAME
 set -euo pipefail

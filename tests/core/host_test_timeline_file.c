@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The hosted timeline comparer: names the first differing line, step and field. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>

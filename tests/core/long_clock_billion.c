@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* 10^9 frames of 1/144 s: the clock ends exactly where integer arithmetic says.
    Slow (seconds): labelled "long" in ctest so quick runs can skip it. */
 #include <setjmp.h>

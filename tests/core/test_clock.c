@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The fixed-step clock: validation, exact accounting, the seed tables, caps,
    time scale, pause/resume and interpolation alpha. */
 #include <setjmp.h>

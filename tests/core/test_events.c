@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The fixed-capacity event buffer. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The field hash and FNV-1a. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Hashed 1-D noise: continuous, bounded, a function of (seed, t) alone. */
 #include <setjmp.h>
 #include <stdarg.h>

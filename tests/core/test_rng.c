@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* SplitMix64 dice: reference outputs, ranges, streams, rerolls, snapshots. */
 #include <setjmp.h>
 #include <stdarg.h>

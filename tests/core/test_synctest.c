@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The generic sync test catches hidden inputs and passes honest simulations. */
 #include <setjmp.h>
 #include <stdarg.h>

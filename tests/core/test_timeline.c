@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The timeline writer and ks_fmt_f64. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Shared by the director tests (header-only, static). */
 #ifndef DIRECTOR_TEST_UTIL_H
 #define DIRECTOR_TEST_UTIL_H

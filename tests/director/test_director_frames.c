@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The director's frame rules (seed 000's caps, seed 001's drawing between
    steps): frame lengths from target timestamps, the 1/20 s cap, the 1/60 s
    first frame after a pause, rate changes, speeds, interpolation. */

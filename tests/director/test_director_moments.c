@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Slow motion from a look-ahead, the instant replay, the four runs, a person
    in goal, the settings switch and the events, driven by scripted frames. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Scripted frame sequences — uneven frames, stalls, pauses (in flight, in
    slow motion, during the replay), rate changes — drive the director through
    whole kicks. However the frames fall, the kick, its events and its replay

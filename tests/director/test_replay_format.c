@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Replay files and share codes: round trips, every corruption and truncation
    detected and named, nothing half-loaded, verification naming the first
    diverging step and field, atomic writes. */

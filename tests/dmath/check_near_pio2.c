@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* One-off accuracy check, not run by ctest (it takes minutes): ks_sin, ks_cos
    and ks_tan on the double nearest k*pi/2 and both its neighbours, for every
    k in [1, 2^21 - 1] (the whole reduction domain), against MPFR.

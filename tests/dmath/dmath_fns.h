@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The ks_dmath functions by number, and the golden table's inputs.
    Shared by gen_golden.c (writes golden_dmath.h) and test_dmath_golden.c. */
 #ifndef KS_TESTS_DMATH_FNS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Writes golden_dmath.h: (function, input bits, output bits) triples of ks_dmath
    on this build. Regenerate only when dmath.c changes on purpose:
      cmake --build <dir> --target dmath_golden_regen */

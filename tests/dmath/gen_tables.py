@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generates the constant tables and polynomial coefficients of src/core/dmath.c.
 
 Run at development time only (needs python3-mpmath); paste the output into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ks_dmath's golden bits: every build must reproduce golden_dmath.h, which
    was generated on x86-64 by gen_golden.c. A mismatch names the function and
    input. The inputs are recomputed here too, so a change of input generator

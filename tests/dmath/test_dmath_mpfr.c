@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ks_dmath against MPFR: every function on >= 10^6 deterministic inputs.
  *
  * The oracle is MPFR's correctly rounded result (53 bits, round to nearest,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ks_dmath: special values (C99 Annex F where the header promises them), the
    exact functions bit for bit, symmetries, sincos against sin/cos and the
    range of wrap_angle. All comparisons are of bits. */

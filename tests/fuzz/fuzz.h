@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Shared by the fuzz targets and by their cmocka replay driver.
  *
  * Each target defines LLVMFuzzerTestOneInput. Built with clang

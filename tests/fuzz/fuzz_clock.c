@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Fuzz target: the clock under arbitrary frame sequences.
  *
  * Input: a definition (rate, caps, scale), then operations (advance with a

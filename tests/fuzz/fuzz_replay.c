@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Fuzz target: the replay loader (kick_replay_decode, the byte format of
  * replay files; ks_host_replay_load reads a file and calls it).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Shared by the replay and share-code fuzz targets: framing fuzz bytes as a
    replay whose header and checksum are right, so that the fuzzer reaches the
    field checks behind the checksum. */

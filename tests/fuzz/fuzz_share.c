@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Fuzz target: the share-code decoder (kick_replay_share_decode).
  *
  * Input: a mode byte, then either raw text (mode bit 0 clear) or a payload

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Fuzz target: the swipe reader (kickstep/kick_swipe.h).
  *
  * Input: a few bytes that bend the definition, then touch samples (x, y, t,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Fuzz target: the timeline reader and comparer (kickstep/host_timeline.h).
  *
  * Input: one byte choosing where to split, then the bytes of two timeline

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Writes seed inputs for the replay and share-code fuzz targets: real
    replays recorded by the kick engine, in each target's input framing.
      fuzz_make_seeds <corpus-root>     (tools/fuzz.sh seeds runs it)

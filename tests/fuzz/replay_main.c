@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Replays committed fuzz inputs through one fuzz target, without libFuzzer.
  *
  * Built once per target with the ordinary compiler (and, in the sanitizer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Corrupt input everywhere: every single-byte change to a replay, every
  * truncation and every extension is detected, never crashes and never
  * half-loads — as bytes, as files on disk and as share codes.

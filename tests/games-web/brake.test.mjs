@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The brake page in Chromium: it loads with no console error, draws a
 // non-blank picture, and its console object window.__brake drives the C game:
 // a named driver and a JavaScript driver give the native program's results.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The timestep lab page in Chromium: no console error, a non-blank picture,
 // the sliders and the hitch reach the C side, the jump demo's fixed-step peaks
 // sit on the line while the variable-step ones differ, and the energy plot runs.

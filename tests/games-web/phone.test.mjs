@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The brake, walk and lab pages at a phone's size in Chromium: each loads with
 // no console error and draws a picture that is not blank.
 //   node tests/games-web/phone.test.mjs --build BUILD_DIR

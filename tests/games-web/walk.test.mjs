@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The walk page in Chromium: no console error, a non-blank picture, the step
 // rate selectable, the report table agreeing at four rates, the course walked
 // live by the C script, and a mouse drag turning the view once per frame.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Test setups shared by the kick tests (header-only, static inline). */
 #ifndef KICK_TEST_SETUPS_H
 #define KICK_TEST_SETUPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The Daily Kick: the setup comes from the date alone. The same day built
    from two different match seeds agrees bit for bit on spot, wind, venue,
    keeper and wall; different days differ; invalid dates are rejected. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Contacts: the post's 17 cm, the bar, the goal line and rings interpolated
    within the step, the net. */
 #include <setjmp.h>

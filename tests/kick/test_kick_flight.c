@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Flight: spin decay, coefficients, the step table, the wind, the ground. */
 #include <setjmp.h>
 #include <stdarg.h>

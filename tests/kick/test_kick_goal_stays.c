@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A goal stays in the goal. A slow goal on Thunder Road (4-4) only just
    crosses the line and the headwind then pushes it back: once the goal is
    decided the mouth holds the ball like the net, so it comes to rest at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Keepers and walls: sway and shuffle, reads, dives, saves, person in goal, jumps. */
 #include <setjmp.h>
 #include <stdarg.h>

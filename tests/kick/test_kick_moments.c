@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Moments: each rule at and just past its thresholds, each from real kicks,
    and which earn slow motion and which a replay. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The seed's replay test: a kick played in uneven frames and its replay at
    0.45x end identically, with no tolerance; then 1,000+ random kicks with
    random frame patterns (NaN, negative and huge frames included). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The shot as a value: validation at the door, copies are snapshots, the
    hash covers the fields, reroll keeps the setup and the clock, outcomes. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The World Tour: the catalogue (30 levels, ids, names, valid setups), the
    lookup, the three named levels of the replay test, the star rules, and
    playability: every level's reference kick, found by the solver, scores. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The replay test over 1,200 random kicks across every World Tour level,
    with random frame patterns: the live shot and its copy are each played in
    their own random frames, NaN, negative, zero, tiny, infinite and huge

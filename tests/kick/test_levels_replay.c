@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The replay test on the three named World Tour levels: Set Piece (5-2),
    Thunder Road (4-4) and The Final (6-5). Each kick waits half a second on
    the spot (so the clock is not at zero), the shot is copied, the live shot

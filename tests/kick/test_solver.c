@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The kick solver: hits aim points across the goal within its tolerance,
    never flies more than 26 launches, is deterministic, and rejects bad input
    with a named status without touching its output. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The swipe reader with synthetic swipes: straight, curved left and right,
    fast and slow, short and long upward; frame groupings give identical bits;
    60 Hz and 120 Hz sampling of one gesture give nearly the same kick; bad

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lab.wasm: the lab's claims, checked through the module the page uses.
 //   node tests/lab/lab_wasm.mjs LAB_WASM
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The timestep lab's claims, checked numerically. */
 #include <setjmp.h>
 #include <stdarg.h>

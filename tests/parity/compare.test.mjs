@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare.mjs (the JavaScript timeline comparer used by Node and the browser).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The reference scene in the project's own build: its timeline matches the
    golden file (the library as CMake builds it, not only the parity scripts'
    builds), a second run gives the same bytes, and the scene's state passes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Property tests of the clock: its invariants over random frame sequences.
  *
  * Each property runs many sequences drawn from fixed seeds; a failure names

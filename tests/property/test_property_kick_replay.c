@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Property: a kick replayed from the snapshot taken just before the strike,
  * under any frame pattern, is the live kick, bit for bit.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The walk controller: the same course at every step rate, exact landings,
    look once per frame, keys per step, camera blending. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // walk.wasm against the native walk-cli: the course report at 30, 60, 120 and
 // 240 steps a second must be the same numbers, bit for bit (compared with the
 // exact IEEE bits walk-cli prints next to each number).

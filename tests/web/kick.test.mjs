@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The free-kick page in Chromium, end to end:
 //  - a hidden tab pauses the game and nothing is caught up when it returns;
 //  - a scripted mouse swipe on the page gives a kick; every call the page made

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Native driver of the free-kick exports: replays a log of the calls a page
    made into the wasm module (one call per line: name and arguments, numbers in
    JavaScript's round-trip notation) against the same exports compiled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared helpers of the browser tests: the static server, Debian's Chromium
 // through playwright-core, console-error capture, screenshots and a blank check.
 //

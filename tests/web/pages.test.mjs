@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every page of the built site loads in Chromium with no console error, no
 // failed request and a screenshot that is not blank, at a phone size and a
 // laptop size. Pages are found in the built site (each folder with an

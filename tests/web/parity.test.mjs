@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The browser parity test: the wasm32 parity module (built by
 // tools/parity/parity.sh, the same module the Node run checks) runs inside
 // Chromium and must reproduce every golden timeline in tests/golden bit for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The game session behind the page (wasm/kick_exports.c, compiled natively):
    World Tour kicks carry the player's last shots to the next kick, so learner
    keepers see them; the Daily Kick is the same for everyone, so no player's

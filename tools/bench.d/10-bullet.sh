@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # kickstep against Bullet on the same ball-and-goal scene (bench/bullet/).
 # Prints the comparison; its figure lines go to <build>/bench-figures/bullet.tsv
 # for tools/bench.d/90-history.sh.

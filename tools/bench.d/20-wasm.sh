@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # wasm32 in Node against native, on the look-ahead, whole-kick, solver and state-copy
 # kernels of bench/wasm/ (the same C compiled twice). Two passes, alternating
 # native and wasm; each pass gives the median of its rounds in CPU time, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # kick-cli simulate throughput: kicks per second on a fixed workload with one
 # thread and with two, and the scaling from 1 to 2 threads. Every kick is
 # chosen after 78 trial kicks (26 candidates x 3 rerolled copies), so a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Appends the figures this make bench measured (<build>/bench-figures/*.tsv)
 # to bench/results/history.csv and redraws bench/results/history.svg.
 set -uo pipefail

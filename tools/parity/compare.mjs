@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Timeline comparison for JavaScript hosts (Node and browsers): a pure ES
 // module with no Node APIs. Mirrors src/host/timeline_file.c: byte-identical
 // texts are identical; otherwise the first differing line is parsed and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Native parity runner: runs every registered scene (or the ones named) and
    writes each timeline to OUTDIR/<name>.jsonl.
    usage: parity-runner OUTDIR [scene...]    parity-runner --list */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The parity harness's view of the scenes: a generated registry
    (registry.c, written by tools/parity/parity.sh) lists every
    tests/parity/scenes/<name>.c as {name, ks_scene_<name>}. Freestanding. */

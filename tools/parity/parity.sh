@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The parity matrix: every freestanding source built by one toolchain
 # configuration, every scene run, every timeline checked byte for byte against
 # its golden file in tests/golden/.

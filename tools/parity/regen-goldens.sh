@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates golden timelines from the native gcc -O2 build:
 #   tools/parity/regen-goldens.sh            every scene in tests/parity/scenes/
 #   tools/parity/regen-goldens.sh NAME...    only those scenes

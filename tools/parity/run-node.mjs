@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the wasm32 parity module in Node and checks every scene against its
 // golden timeline.  usage: node run-node.mjs MODULE.wasm GOLDEN_DIR [OUT_DIR] [--label NAME]
 // Exit: 0 all identical, 1 a scene differs or has no golden, 2 usage or load error.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Checks that the parity comparers catch a changed golden and say where:
 # takes tests/golden/core_ref.jsonl, changes one field's bits at one step,
 # and requires ks-timeline (C) and compare.mjs (JS) to name that step and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* wasm32 parity module (clang --target=wasm32 -nostdlib): the exports that
    tools/parity/run-node.mjs and the web front end's parity page call, and the
    memory functions clang emits calls to for struct copies and zeroing. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the browser modules of every game with plain clang (no emscripten, no libc).
 #
 #   tools/wasm/build.sh OUTDIR [game...]

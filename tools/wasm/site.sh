@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the whole browser site: npm packages, the wasm modules, then Vite.
 #
 #   tools/wasm/site.sh BUILD_DIR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The brake page: draws the brake game's view and forwards the pedal. The
 // physics, the countdown, slow motion, the drivers and the score are all in C
 // (brake.wasm); this file only draws them and routes input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sounds synthesized with Web Audio: nothing is downloaded. Drawing and sound
 // use their own randomness (Math.random), never the simulation's dice.
 export class Sound {

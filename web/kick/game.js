@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The free-kick module as the page sees it: calls into wasm, the view read by
 // name, the events of each frame. Every call that can change the game goes
 // through call(), which also records it (window.__kick.log) so a test can feed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The free-kick page: menus, HUD, swipe input and the frame loop. It draws the
 // simulation's view and forwards input; every rule (what a swipe means, when
 // slow motion starts, what a goal earns) is in the wasm module.

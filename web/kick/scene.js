@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The free-kick stadium in three.js. It only draws: every position comes from
 // the simulation's view (see game.js). The pitch frame of kick.h maps straight
 // onto three.js world space: x across the goal (+x to the shooter's left),

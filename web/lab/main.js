@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The timestep lab page: every position, gauge value, peak and energy comes
 // from lab.wasm; this file paces the frames the lab asks for and draws.
 import { loadWasm, wasmUrl } from '../src/wasm.js';

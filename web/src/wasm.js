@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Loads one of kickstep's wasm modules and gives typed access to its memory.
 //
 // The modules have no imports: the simulation is freestanding C, so nothing

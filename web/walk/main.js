@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The walk page: forwards held keys (read by every step in C) and the mouse
 // displacement (applied once per frame in C), and draws the camera the C side
 // interpolates. Nothing here moves the body.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* brake — the brake game's parity scene.
  *
  * Five scripted drivers each play a whole run through the frame director,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* core_ref — the core library's reference scene for the parity matrix.
  *
  * A football-sized ball is kicked again and again at a crossbar (a capsule)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* dmath — every ks_dmath function on 2000 deterministic inputs each.
  *
  * Step i draws one input per function from a ks_rng (uniform and

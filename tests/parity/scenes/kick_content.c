@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* kick_content — the game's content and kick inputs across toolchains.
  *
  * Lines (the "step" field is a running line number):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* kick_goldens — the free-kick simulation's parity scene.
  *
  * 24 kicks across varied setups (open pitch, a wall of four that jumps, a

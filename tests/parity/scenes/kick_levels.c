@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* kick_levels — full timelines of one kick on every World Tour level.
  *
  * For each of the 30 levels: the level's setup (match seed 1, kick number =

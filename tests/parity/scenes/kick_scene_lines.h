@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* Shared by the kick scenes (a header, so the scene list, which is the .c
    files of this folder, does not see it): one timeline line per event. */
 #ifndef KICK_SCENE_LINES_H

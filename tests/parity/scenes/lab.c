@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* lab — the timestep lab's parity scene: the three loop strategies at 15, 60
  * and 144 fps with a hitch, the jump demo at an uneven 20 fps, and the two
  * Euler integrators on a spring. Freestanding. */

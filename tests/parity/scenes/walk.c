@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* walk — the walk course's parity scene.
  *
  * The course at 30, 60, 120 and 240 steps a second: a line every quarter
