@@ -68,7 +68,8 @@ configure() {
 
 # Wine: Debian's wine64 package puts its loader in /usr/lib/wine/ (KS_WINE
 # overrides). Every run gets a private prefix in its work directory, made once
-# per run, with wine's debug channels off so only the program's output shows.
+# per run and removed after it (KS_KEEP_WINEPREFIX=1 keeps it), with wine's
+# debug channels off so only the program's output shows.
 find_wine() {
   local c
   for c in "${KS_WINE:-}" /usr/lib/wine/wine64 "$(command -v wine64 || true)" "$(command -v wine || true)"; do
@@ -191,7 +192,10 @@ run() { # $1 config, $2 workdir, $3 ks-timeline (optional)
     echo "note $cfg: wine prefix $WINEPREFIX set up in $((SECONDS - t_prefix)) s"
   fi
   launch "$work/runner$EXE" "$work/out" || { echo "FAIL $cfg: the runner failed (exit $?)"; fails=$((fails + 1)); }
-  [ "$RUN" != wine ] || wine_server -k
+  if [ "$RUN" = wine ]; then # the prefix is ~700 MB of copied DLLs: gone after the run
+    wine_server -k
+    [ -n "${KS_KEEP_WINEPREFIX:-}" ] || rm -rf "$WINEPREFIX"
+  fi
   while read -r name; do
     [ -n "$name" ] || continue
     n=$((n + 1))
