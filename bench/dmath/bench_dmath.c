@@ -111,5 +111,6 @@ int main(void) {
   row1("acos", ks_acos, acos, -1.0, 1.0);
   row1("tanh", ks_tanh, tanh, -10.0, 10.0);
   row1("wrap_angle", ks_wrap_angle, libm_wrap, -1000.0, 1000.0);
+  row1("sqrt_soft", ks_sqrt_soft, sqrt, 1e-10, 1e10); /* ks_sqrt without GNU C, vs the instruction */
   return 0;
 }

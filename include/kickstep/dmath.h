@@ -30,8 +30,20 @@ extern "C" {
 #define KS_HALF_PI 1.570796326794896619231321691639751442
 #define KS_E 2.718281828459045235360287471352662498
 
+/// Exact: the IEEE square root, correctly rounded, without libm or builtins
+/// (an estimate from + - * /, made exact with integer arithmetic). ks_sqrt
+/// uses it where the compiler has no `__builtin_sqrt` (MSVC): the same bits
+/// as the instruction for every input but NaN, whose bits are the CPU's; this
+/// gives x86's (a NaN comes back quiet, a negative input gives
+/// 0xfff8000000000000). About 5 times the instruction's time (bench_dmath).
+KS_API double ks_sqrt_soft(double x);
+#if defined(__GNUC__) || defined(__clang__)
 /// Exact: IEEE square root (one instruction on every target).
 static inline double ks_sqrt(double x) { return __builtin_sqrt(x); }
+#else
+/// Exact: IEEE square root (ks_sqrt_soft: this compiler has no __builtin_sqrt).
+static inline double ks_sqrt(double x) { return ks_sqrt_soft(x); }
+#endif
 /// Exact: |x|.
 static inline double ks_fabs(double x) { return ks_f64_from_bits(ks_f64_bits(x) & 0x7fffffffffffffffull); }
 static inline double ks_fmin(double a, double b) { return a < b ? a : b; }
