@@ -252,47 +252,6 @@ static bool run_workers(sim_worker *ws, long threads, void *(*fn)(void *), sim_j
 
 /* ---------------------------------------------------------------- output */
 
-/* Writes text to path atomically (a temporary file beside it, then rename). */
-static bool write_atomic(const char *path, const char *text) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  size_t n = strlen(text);
-  bool ok = fwrite(text, 1, n, f) == n && fputc('\n', f) != EOF;
-  if (fclose(f) != 0) ok = false;
-  if (!ok || rename(tmp, path) != 0) {
-    int e = errno;
-    remove(tmp);
-    cli_error("cannot write '%s': %s", path, strerror(e));
-    return false;
-  }
-  return true;
-}
-
-/* Can a file be created beside `path`? (Checked before a long run.) */
-static bool out_writable(const char *path) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  fclose(f);
-  remove(tmp);
-  return true;
-}
-
 static void print_text(const sim_result *r, const char *timing_line) {
   printf("%-5s %-22s %7s %7s %7s %5s %5s %5s %5s %9s\n", "level", "name", "kicks", "goals", "rate", "0*", "1*",
          "2*", "3*", "flight s");
@@ -489,8 +448,8 @@ int cmd_simulate(int argc, char **argv) {
     cli_error("--out and --records name the same file '%s'", out);
     return EXIT_USAGE;
   }
-  if (out && !out_writable(out)) return EXIT_RUNTIME; /* before the work, not after */
-  if (records_path && !records_stdout && !out_writable(records_path)) return EXIT_RUNTIME;
+  if (out && !sim_out_writable(out)) return EXIT_RUNTIME; /* before the work, not after */
+  if (records_path && !records_stdout && !sim_out_writable(records_path)) return EXIT_RUNTIME;
   if (threads == 0) {
     long n = sim_usable_cpus();
     threads = n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : n;
@@ -557,7 +516,7 @@ int cmd_simulate(int argc, char **argv) {
     cJSON_Delete(timing);
     if (out) {
       char *text = cJSON_Print(root);
-      if (!text || !write_atomic(out, text)) rc = EXIT_RUNTIME;
+      if (!text || !sim_write_atomic(out, text)) rc = EXIT_RUNTIME;
       cJSON_free(text);
     }
     if (json) cli_print_json(root);
@@ -704,7 +663,7 @@ int cmd_merge(int argc, char **argv) {
     cJSON *root = sim_result_json(&all, NULL);
     if (out) {
       char *text = cJSON_Print(root);
-      if (!text || !write_atomic(out, text)) rc = EXIT_RUNTIME;
+      if (!text || !sim_write_atomic(out, text)) rc = EXIT_RUNTIME;
       cJSON_free(text);
     }
     if (json) cli_print_json(root);

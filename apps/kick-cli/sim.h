@@ -118,6 +118,12 @@ int sim_results_load(const char *path, sim_result **out);
    the field that differs or the shard that overlaps. */
 const char *sim_result_merge(sim_result *a, const sim_result *b, char *msg, size_t size);
 
+/* Writes text and a newline to path atomically (a temporary file beside it,
+   then rename); false with a message. */
+bool sim_write_atomic(const char *path, const char *text);
+/* Can a file be created beside `path`? (Checked before a long run.) */
+bool sim_out_writable(const char *path);
+
 /* Text of a whole file ("-": stdin), NUL-terminated; NULL with a message. */
 char *sim_read_text(const char *path, size_t *len, size_t max);
 
@@ -125,6 +131,10 @@ char *sim_read_text(const char *path, size_t *len, size_t max);
 
 /* One kick as a records line (no newline), malloc'd; NULL when out of memory. */
 char *sim_record_line(uint64_t run, const sim_kick *k);
+
+/* Parses one records line (no newline) into `k` and its run id: NULL, or
+   what is wrong. A line is accepted only as sim_record_line writes it. */
+const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k);
 
 /* Writes the records of one run in item order while workers finish kicks
    in any order: a worker puts the line of its n-th kick (n counts this

@@ -217,7 +217,7 @@ static bool rec_whole(const cJSON *v, int64_t max, int64_t *out) {
 }
 
 /* Parses one line into `k` and its run id; NULL, or what is wrong. */
-static const char *parse_record(const char *line, uint64_t *run, sim_kick *k) {
+const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k) {
   static char what[160];
   cJSON *o = cJSON_Parse(line);
   memset(k, 0, sizeof *k);
@@ -353,7 +353,7 @@ static bool advance(rin *in, uint64_t *run, bool *have_run, const char **run_fro
     return false;
   }
   uint64_t r;
-  const char *what = parse_record(in->line, &r, &in->kick);
+  const char *what = sim_record_parse(in->line, &r, &in->kick);
   if (what) {
     cli_error("'%s' line %ld: %s", in->name, in->lineno, what);
     return false;

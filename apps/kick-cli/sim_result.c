@@ -9,6 +9,7 @@
    or truncated file, or one of another format, is refused with the key that
    is wrong. */
 #include <errno.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -570,4 +571,47 @@ const char *sim_result_merge(sim_result *a, const sim_result *b, char *msg, size
   for (long i = 0; i < a->shard_count; i++) a->shard_done[i] |= b->shard_done[i];
   for (int i = 0; i < a->nlevels; i++) sim_counts_add(&a->per_level[i], &b->per_level[i]);
   return NULL;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+/* Writes text to path atomically (a temporary file beside it, then rename). */
+bool sim_write_atomic(const char *path, const char *text) {
+  char tmp[4096];
+  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+    cli_error("--out: path too long");
+    return false;
+  }
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    cli_error("cannot write '%s': %s", path, strerror(errno));
+    return false;
+  }
+  size_t n = strlen(text);
+  bool ok = fwrite(text, 1, n, f) == n && fputc('\n', f) != EOF;
+  if (fclose(f) != 0) ok = false;
+  if (!ok || rename(tmp, path) != 0) {
+    int e = errno;
+    remove(tmp);
+    cli_error("cannot write '%s': %s", path, strerror(e));
+    return false;
+  }
+  return true;
+}
+
+/* Can a file be created beside `path`? (Checked before a long run.) */
+bool sim_out_writable(const char *path) {
+  char tmp[4096];
+  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+    cli_error("--out: path too long");
+    return false;
+  }
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    cli_error("cannot write '%s': %s", path, strerror(errno));
+    return false;
+  }
+  fclose(f);
+  remove(tmp);
+  return true;
 }
