@@ -132,6 +132,7 @@ long sim_cgroup_cpu_limit(const char *root, const char *proc_self_cgroup) {
       /* "ID:CONTROLLERS:PATH"; the path may itself hold ':' */
       char *c1 = strchr(buf, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
       if (c1 && c2) {
+        *c1 = '\0';
         *c2 = '\0';
         const char *controllers = c1 + 1, *path = c2 + 1;
         long l = 0;

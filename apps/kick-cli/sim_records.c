@@ -403,10 +403,14 @@ static void describe_item(const sim_result *r, uint64_t item, char *buf, size_t 
   }
   uint64_t per = (uint64_t)r->players * (uint64_t)r->kicks;
   uint64_t pos = item / per, rest = item % per;
-  snprintf(buf, size, "item %llu (level %s, player %llu, kick %llu; shard %llu/%ld)", (unsigned long long)item,
-           pos < (uint64_t)r->nlevels ? kick_level_at(r->levels[pos])->id : "?",
-           (unsigned long long)(rest / (uint64_t)r->kicks), (unsigned long long)(rest % (uint64_t)r->kicks),
-           (unsigned long long)(item % (uint64_t)r->shard_count), r->shard_count);
+  int n = snprintf(buf, size, "item %llu (level %s, player %llu, kick %llu", (unsigned long long)item,
+                   pos < (uint64_t)r->nlevels ? kick_level_at(r->levels[pos])->id : "?",
+                   (unsigned long long)(rest / (uint64_t)r->kicks), (unsigned long long)(rest % (uint64_t)r->kicks));
+  if (n < 0 || (size_t)n >= size) return;
+  if (r->shard_count > 1)
+    snprintf(buf + n, size - (size_t)n, "; shard %llu/%ld)", (unsigned long long)(item % (uint64_t)r->shard_count),
+             r->shard_count);
+  else snprintf(buf + n, size - (size_t)n, ")");
 }
 
 /* The next item at or after `from` that the result's shards hold, or `total`. */
