@@ -169,6 +169,10 @@ records_are_deterministic() {
 }
 
 report_is_self_contained() {
+  expect 0 "usage: kick-cli report RESULT" "$K" report --help
+  expect 0 "report +a simulate result" "$K" --help
+  expect 2 "report needs one result file" "$K" report
+  expect 2 "unrecognized option" "$K" report x.json --colour
   "$K" simulate "${sim[@]}" --out r.json --records r.jsonl
   "$K" report r.json --records r.jsonl --out r.html
   "$K" report - < r.json > plain.html
@@ -188,6 +192,28 @@ report_is_self_contained() {
   cat r.json r.json > two.json
   expect 1 "holds 2 results: merge them first" "$K" report two.json
   echo "report: self-contained, checks its records, marks partial results"
+}
+
+# The new paths under valgrind memcheck: the records writer's threads,
+# the strict reader, both merges and the report. Any error or leak fails.
+valgrind_clean() {
+  command -v valgrind >/dev/null || fail "valgrind is not installed (tools/deps.sh)"
+  vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=97 "$K" "$@"; }
+  local small=(--levels 1-1,6-5 --players 2 --kicks 2 --seed 3 --quiet)
+  vg simulate "${small[@]}" --threads 3 --out a.json --records a.jsonl
+  for i in 0 1; do vg simulate "${small[@]}" --threads 2 --shard $i/2 --out s$i.json --records s$i.jsonl; done
+  cat s1.json | vg merge s0.json - --out m.json > /dev/null
+  vg merge --records m.jsonl --result m.json s1.jsonl s0.jsonl
+  vg report m.json --records m.jsonl --out m.html
+  cmp m.json a.json && cmp m.jsonl a.jsonl || fail "the merge under valgrind differs"
+  set +e
+  vg merge s0.json s0.json 2> err.txt
+  rc=$?
+  vg merge --records x.jsonl s0.jsonl s0.jsonl 2>> err.txt
+  rc2=$?
+  set -e
+  [ $rc = 1 ] && [ $rc2 = 1 ] || fail "refused merges under valgrind exited $rc and $rc2 (97: a memory error): $(cat err.txt)"
+  echo "valgrind: simulate --records, merge, merge --records and report are clean"
 }
 
 "$name"
