@@ -105,6 +105,10 @@ strict_reader() {
   expect 1 "totals has no \"moments\"" "$K" merge s0.json e.json
   edit 'j.shards = { count: 4, done: [1], missing: [0, 2, 3] }'
   expect 1 "per_level\\[0\\]\\.kicks is 3, but its shards hold 2 kicks of level 1-1" "$K" merge e.json
+  edit 'j.complete = true'
+  expect 1 "'e.json': complete does not say whether every shard is done" "$K" merge s0.json e.json
+  edit 'j.run = "0123456789abcdef"'
+  expect 1 "'e.json': run is not the id of its build and parameters" "$K" merge s0.json e.json
   edit 'j.version = 1'
   expect 1 "format version 1; this kick-cli reads version 2" "$K" merge s0.json e.json
   sed 's/"decided":/"decided":1,"decided":/' s1.json > dup.json
