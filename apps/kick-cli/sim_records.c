@@ -133,10 +133,10 @@ void sim_records_put(sim_records *w, uint64_t n, char *line) {
   pthread_mutex_unlock(&w->mu);
 }
 
-uint64_t sim_records_written(const sim_records *w) {
-  pthread_mutex_lock((pthread_mutex_t *)&w->mu);
+uint64_t sim_records_written(sim_records *w) {
+  pthread_mutex_lock(&w->mu);
   uint64_t n = w->next;
-  pthread_mutex_unlock((pthread_mutex_t *)&w->mu);
+  pthread_mutex_unlock(&w->mu);
   return n;
 }
 
