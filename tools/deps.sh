@@ -10,6 +10,7 @@ pkgs=(
   qemu-user-static gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-12-multilib
   gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-mingw-w64-x86-64 wine64
   chromium libbullet-dev libclang-rt-14-dev valgrind
+  parallel slurm-wlm munge util-linux
 )
 
 missing=()

@@ -147,6 +147,7 @@ int cmd_timeline(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const struct {
     {"solve", cmd_solve, "the launch that crosses the goal line at an aim point"},
     {"simulate", cmd_simulate, "simulated players over the levels: goal rates and moments"},
     {"merge", cmd_merge, "join the JSON results of simulate --shard runs exactly"},
+    {"report", cmd_report, "a simulate result (and records) as one HTML page for designers"},
     {"daily", cmd_daily, "the Daily Kick for today or a given date"},
     {"plot", cmd_plot, "SVG plots: a kick (top and side views) or the step-size table"},
 };

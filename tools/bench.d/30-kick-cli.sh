@@ -29,7 +29,7 @@ best1=0 best2=0 cpu1=0
 for ((r = 0; r < rounds; r++)); do
   for t in 1 2; do
     out="$work/t$t.json"
-    "$exe" simulate "${workload[@]}" --threads "$t" --quiet --out "$out" || { echo "kick-cli: simulate failed"; exit 0; }
+    "$exe" simulate "${workload[@]}" --threads "$t" --timing --quiet --out "$out" || { echo "kick-cli: simulate failed"; exit 0; }
     v=$(key kicks_per_s "$out")
     if [ "$t" = 1 ]; then
       best1=$(max "$best1" "$v")

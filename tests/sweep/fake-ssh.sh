@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A stand-in for ssh that runs the remote command on this machine, so the
+# GNU parallel test can drive --sshlogin without hosts or keys: it takes
+# ssh's options and the host name off, notes the host in $FAKE_SSH_LOG, and
+# runs the command with bash as sshd would with the login shell.
+set -euo pipefail
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -[bcDEeFIiJLlmOopQRSWw]) shift 2 ;;
+    -*) shift ;;
+    *) host=$1; shift; break ;;
+  esac
+done
+[ "${1:-}" = "--" ] && shift
+[ -n "${FAKE_SSH_LOG:-}" ] && echo "${host:-?}" >> "$FAKE_SSH_LOG"
+exec bash -c "$*"
