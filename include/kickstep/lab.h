@@ -99,7 +99,7 @@ typedef enum lab_jump_rate {
   LAB_JUMP_60_FPS,       ///< 1/60 s frames: the variable step equals the fixed one
   LAB_JUMP_144_FPS,      ///< 1/144 s frames: most run no fixed step
   LAB_JUMP_UNEVEN,       ///< 20 fps, each frame ± 20 % from the demo's dice
-  lab_jump_rate_count
+  lab_jump_rate_count    ///< the number of choices
 } lab_jump_rate;
 
 /// Sets def's fps and jitter to a lab_jump_rate choice. KS_ERR_NULL;
