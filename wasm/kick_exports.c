@@ -148,10 +148,11 @@ static ks_status kx_begin_tour(int32_t level, uint64_t seed, int32_t attempt) {
   return KS_OK;
 }
 
+/* The day's rule (kick_daily_kick, the same in kick-cli): the dice come from
+   the day, and attempt n is the day's kick number n - 1. */
 static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt) {
   kick_daily day;
-  uint64_t seed = kick_daily_seed(y, m, d);
-  ks_status st = kick_daily_build(y, m, d, seed, (uint64_t)(attempt - 1), &day);
+  ks_status st = kick_daily_kick(y, m, d, (uint64_t)(attempt - 1), &day);
   if (st != KS_OK) return st;
   st = kx_start(&day.setup, true);
   if (st != KS_OK) return st;
@@ -159,7 +160,7 @@ static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt
   g.year = y;
   g.month = m;
   g.day = d;
-  g.match_seed = seed;
+  g.match_seed = day.setup.match_seed;
   g.attempt = attempt;
   return KS_OK;
 }
@@ -238,7 +239,7 @@ KX_EXPORT(kx_level_text) const char *kx_level_text(int32_t i, int32_t what) {
 /// Venue and keeper of the current Daily Kick (what 0 venue, 1 keeper).
 KX_EXPORT(kx_daily_text) const char *kx_daily_text(int32_t what) {
   kick_daily day;
-  if (kick_daily_build(g.year, g.month, g.day, 1, 0, &day) != KS_OK) return "";
+  if (kick_daily_kick(g.year, g.month, g.day, 0, &day) != KS_OK) return "";
   const char *s = what == 0 ? day.venue : day.keeper_name;
   return s ? s : "";
 }

@@ -7,10 +7,12 @@
 ///   lab_loop_config(sim_hz, interpolate) -> status   change live, objects stay put
 ///   lab_loop_view() -> ptr: tied, variable, fixed (drawn, m), gauge_before, gauge_after,
 ///                           last_steps, dropped_s, real_s, fixed_raw, sim_hz, interpolate
-///   lab_jump_reset(seed) -> status  lab_jump_press()  lab_jump_next_frame() -> s
-///   lab_jump_frame(seconds) -> steps
+///   lab_jump_reset(seed) -> status  (the uneven 20 fps)   lab_jump_choose(rate, seed) -> status
+///   lab_jump_rate_count(), lab_jump_rate_name(i)   the frame-rate choices (lab_jump_rate)
+///   lab_jump_press()  lab_jump_next_frame() -> s   lab_jump_frame(seconds) -> steps
 ///   lab_jump_view() -> ptr: variable_y, fixed_y (drawn), line_y, variable_peaks, fixed_peaks,
-///                           last_variable_peak, last_fixed_peak, variable_airborne, fixed_airborne
+///                           last_variable_peak, last_fixed_peak, variable_airborne, fixed_airborne,
+///                           fps, jitter, rate (the lab_jump_rate choice; a plain reset is the uneven one)
 ///   lab_spring_reset(dt) -> status  lab_spring_run(n)
 ///   lab_spring_view() -> ptr: steps, explicit_x, semi_x, explicit_energy, semi_energy, t
 #include "kickstep/lab.h"
@@ -24,13 +26,17 @@
 static lab_loop lx_loop;
 static lab_jump lx_jump;
 static lab_spring lx_spring;
-static double lx_loop_v[11], lx_jump_v[9], lx_spring_v[6];
+static double lx_loop_v[11], lx_jump_v[12], lx_spring_v[6];
+static int32_t lx_jump_rate = LAB_JUMP_UNEVEN;
 
 LX_EXPORT(lab_loop_reset) int32_t lx_loop_reset(int32_t sim_hz, int32_t interpolate);
 LX_EXPORT(lab_loop_config) int32_t lx_loop_config(int32_t sim_hz, int32_t interpolate);
 LX_EXPORT(lab_loop_frame) int32_t lx_loop_frame(double seconds);
 LX_EXPORT(lab_loop_view) double *lx_loop_view(void);
 LX_EXPORT(lab_jump_reset) int32_t lx_jump_reset(uint32_t seed);
+LX_EXPORT(lab_jump_choose) int32_t lx_jump_choose(int32_t rate, uint32_t seed);
+LX_EXPORT(lab_jump_rate_count) int32_t lx_jump_rate_count(void);
+LX_EXPORT(lab_jump_rate_name) const char *lx_jump_rate_name(int32_t i);
 LX_EXPORT(lab_jump_press) void lx_jump_press(void);
 LX_EXPORT(lab_jump_next_frame) double lx_jump_next_frame(void);
 LX_EXPORT(lab_jump_frame) int32_t lx_jump_frame(double seconds);
@@ -88,15 +94,32 @@ static void lx_jump_refresh(void) {
   v[6] = lab_ball_peak(&lx_jump.fixed, lx_jump.fixed.peaks - 1);
   v[7] = (double)lx_jump.variable.airborne;
   v[8] = (double)lx_jump.fixed.airborne;
+  v[9] = lx_jump.def.fps;
+  v[10] = lx_jump.def.jitter;
+  v[11] = (double)lx_jump_rate;
 }
 
 int32_t lx_jump_reset(uint32_t seed) {
   lab_jump_def d = lab_jump_default_def();
   d.seed = seed;
   ks_status st = lab_jump_init(&lx_jump, &d);
+  lx_jump_rate = LAB_JUMP_UNEVEN;
   lx_jump_refresh();
   return (int32_t)st;
 }
+
+int32_t lx_jump_choose(int32_t rate, uint32_t seed) {
+  lab_jump_def d = lab_jump_default_def();
+  d.seed = seed;
+  ks_status st = lab_jump_def_set_rate(&d, rate);
+  if (st == KS_OK) st = lab_jump_init(&lx_jump, &d);
+  if (st == KS_OK) lx_jump_rate = rate;
+  lx_jump_refresh();
+  return (int32_t)st;
+}
+
+int32_t lx_jump_rate_count(void) { return lab_jump_rate_count; }
+const char *lx_jump_rate_name(int32_t i) { return lab_jump_rate_name(i); }
 
 void lx_jump_press(void) { lab_jump_press(&lx_jump); }
 double lx_jump_next_frame(void) { return lab_jump_next_frame(&lx_jump); }

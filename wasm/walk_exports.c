@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
 /// wasm/walk_exports.c — the walk course's boundary with JavaScript.
 ///
-/// The page (web/walk/) forwards held keys and the mouse displacement of each
-/// frame, and draws the camera and the floor read from the view. The course
-/// report at any rate comes from the same C as walk-cli.
+/// The page (web/walk/) forwards every key press and release as it happens
+/// (walk_key) and the mouse displacement of each frame, and draws the camera
+/// and the floor read from the view. Which keys a frame hands the game, and
+/// that a press no step has seen yet is kept (walk_game_frame), is C. The
+/// course report at any rate comes from the same C as walk-cli.
 ///
 ///   walk_reset(rate) -> status                 a new game at `rate` steps/s at the course start
-///   walk_frame(seconds, keys, look_dx, look_dy) -> steps
-///   walk_autopilot(on)                         walk the course script: each step takes
-///                                              its keys from C (walk_course_keys), not from JS
+///   walk_key(bits, down)                       a press (down 1) or release (0) of walk_key bits;
+///                                              a press of a key already held (auto-repeat) is none
+///   walk_frame(seconds, look_dx, look_dy) -> steps
+///                                              one frame with the keys held now and every
+///                                              press since the last frame
+///   walk_autopilot(on)                         walk the course script: each step is the
+///                                              course's own (walk_course_step), keys from C
 ///   walk_view() -> ptr, walk_view_count(), walk_view_name(i)
 ///   walk_floor_risers(), walk_floor() -> ptr   risers, then riser_x[i], then height[i] (risers + 1)
 ///   walk_events() -> ptr, walk_event_count()   last frame's events: step, type, subject, x, t, value
@@ -41,9 +47,11 @@ static double wx_events[WX_MAX_EVENTS * 6];
 static uint32_t wx_event_n;
 static double wx_report[walk_report_field_count];
 static int32_t wx_autopilot;
+static walk_input wx_input; /* keys held now, presses since the last frame */
 
 WX_EXPORT(walk_reset) int32_t walk_reset(int32_t rate);
-WX_EXPORT(walk_frame) int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy);
+WX_EXPORT(walk_key) void walk_key(uint32_t bits, int32_t down);
+WX_EXPORT(walk_frame) int32_t walk_frame(double seconds, double look_dx, double look_dy);
 WX_EXPORT(walk_autopilot) void walk_autopilot(int32_t on);
 WX_EXPORT(walk_view) double *walk_view(void);
 WX_EXPORT(walk_view_count) int32_t walk_view_count(void);
@@ -103,12 +111,21 @@ int32_t walk_reset(int32_t rate) {
   return (int32_t)st;
 }
 
-int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy) {
-  walk_input in;
-  in.keys = keys;
-  in.pad_ = 0;
+void walk_key(uint32_t bits, int32_t down) {
+  bits &= 0x7fu;
+  if (down) {
+    wx_input.pressed |= bits & ~wx_input.keys;
+    wx_input.keys |= bits;
+  } else {
+    wx_input.keys &= ~bits;
+  }
+}
+
+int32_t walk_frame(double seconds, double look_dx, double look_dy) {
+  walk_input in = wx_input;
   in.look_dx = look_dx;
   in.look_dy = look_dy;
+  wx_input.pressed = 0;
   ks_events e;
   ks_events_clear(&e);
   /* A frame holds at most a quarter second of steps (the clock's clamp), so
@@ -121,7 +138,7 @@ int32_t walk_frame(double seconds, uint32_t keys, double look_dx, double look_dy
     n = ks_clock_advance(&wx_game.clock, seconds);
     for (int64_t i = 0; i < n; i++) {
       wx_game.prev = wx_game.body;
-      walk_body_step(&wx_game.body, &wx_game.def, walk_course_keys(wx_game.body.step, wx_game.def.steps_per_second), &e);
+      walk_course_step(&wx_game.body, &wx_game.def, &e);
     }
     wx_game.frames++;
   } else {

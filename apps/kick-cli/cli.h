@@ -48,6 +48,8 @@ typedef struct cli_kick {
   kick_setup setup;
   char where[96];           /* "level 5-2 Set Piece", "open pitch", "daily 2026-11-29" */
   int32_t level_index;      /* -1 when not a level */
+  bool is_daily;            /* a Daily Kick: `daily` is the day (kick_daily_kick) */
+  kick_daily daily;
   double wait_s;            /* seconds on the spot before the strike */
   kick_launch launch;
   char launch_from[16];     /* "explicit", "solver", "swipe" */
@@ -86,7 +88,8 @@ enum {
   "  --angle DEG          open pitch: the spot's angle off the middle, degrees (default 0)\n"   \
   "  --wet  --wind MPS[,BEARING_DEG[,GUSTINESS]]  --keeper KIND[,RATING]  --wall N\n"         \
   "                       open pitch extras (keeper kinds: plain showman specialist learner)\n" \
-  "  --match-seed N --kick N   the dice: match seed (default 1) and kick number (default 0)\n" \
+  "  --match-seed N --kick N   the dice: match seed (default 1) and kick number (default 0);\n" \
+  "                       a Daily Kick's match seed is the day's seed (its rule), --kick the try\n" \
   "  --wait S             seconds on the spot before the strike (default 0.5)\n"             \
   "The kick (one of):\n"                                                                     \
   "  --speed MPS --elevation DEG --direction DEG [--spin-axis X,Y,Z --spin-rate RAD_S]\n"     \

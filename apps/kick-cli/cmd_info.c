@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* levels, daily, solve, compare. */
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,13 +69,82 @@ int cmd_levels(int argc, char **argv) {
 }
 
 static const char daily_usage[] =
-    "usage: kick-cli daily [--date YYYY-MM-DD|today] [--json]\n"
-    "The Daily Kick: its setup comes from the date alone.\n\n"
+    "usage: kick-cli daily [--date YYYY-MM-DD|today] [--kick N] [--json]\n"
+    "The Daily Kick: its setup comes from the date alone, and so do its dice:\n"
+    "the day's kicks are seeded from the day (match seed = the day's seed), the\n"
+    "same rule as the web page's (kick_daily_kick). Prints every input of the\n"
+    "day's setup.\n\n"
+    "  --date D   the day (default today, UTC)\n"
+    "  --kick N   which of the day's kicks: 0 the first (default), n the n+1-th try\n"
+    "  --json     as JSON (64-bit seeds as decimal strings, exact)\n\n"
     "example:\n  kick-cli daily\n  kick-cli daily --date 2026-12-25 --json\n";
+
+static void add_u64(cJSON *j, const char *name, uint64_t v) {
+  char buf[24];
+  snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+  cJSON_AddStringToObject(j, name, buf);
+}
+
+static const char *ring_motion_text(kick_ring_motion m) {
+  return m == KICK_RING_SLIDE ? "slide" : m == KICK_RING_BOB ? "bob" : "static";
+}
+
+/* Every field of a setup (kick.h's kick_setup), nothing left out. */
+static cJSON *setup_json(const kick_setup *su) {
+  cJSON *j = cJSON_CreateObject();
+  cJSON_AddNumberToObject(j, "spot_x", su->spot_x);
+  cJSON_AddNumberToObject(j, "spot_z", su->spot_z);
+  cJSON *p = cJSON_AddObjectToObject(j, "pitch");
+  cJSON_AddBoolToObject(p, "wet", su->pitch.wet);
+  cJSON_AddNumberToObject(p, "restitution", su->pitch.restitution);
+  cJSON_AddNumberToObject(p, "slide_friction", su->pitch.slide_friction);
+  cJSON_AddNumberToObject(p, "roll_resistance", su->pitch.roll_resistance);
+  cJSON *w = cJSON_AddObjectToObject(j, "wind");
+  cJSON_AddNumberToObject(w, "mean_speed_mps", su->wind.mean_speed_mps);
+  cJSON_AddNumberToObject(w, "bearing", su->wind.bearing);
+  cJSON_AddNumberToObject(w, "bearing_deg", su->wind.bearing * 180.0 / 3.141592653589793);
+  cJSON_AddNumberToObject(w, "gustiness", su->wind.gustiness);
+  cJSON_AddNumberToObject(w, "swirl", su->wind.swirl);
+  add_u64(w, "gust_seed", su->wind.gust_seed);
+  cJSON *k = cJSON_AddObjectToObject(j, "keeper");
+  cJSON_AddStringToObject(k, "kind", keeper_text(su->keeper.kind));
+  cJSON_AddNumberToObject(k, "rating", su->keeper.rating);
+  cJSON_AddNumberToObject(k, "reaction_s", su->keeper.reaction_s);
+  cJSON_AddNumberToObject(k, "line_z", su->keeper.line_z);
+  cJSON *wl = cJSON_AddObjectToObject(j, "wall");
+  cJSON_AddNumberToObject(wl, "count", su->wall.count);
+  cJSON_AddNumberToObject(wl, "x", su->wall.x);
+  cJSON_AddNumberToObject(wl, "z", su->wall.z);
+  cJSON_AddNumberToObject(wl, "jump_mask", su->wall.jump_mask);
+  cJSON_AddNumberToObject(wl, "jump_chance", su->wall.jump_chance);
+  cJSON_AddNumberToObject(wl, "jump_delay_s", su->wall.jump_delay_s);
+  cJSON_AddNumberToObject(wl, "jump_spread_s", su->wall.jump_spread_s);
+  cJSON_AddNumberToObject(wl, "jump_height", su->wall.jump_height);
+  cJSON_AddNumberToObject(wl, "jump_duration_s", su->wall.jump_duration_s);
+  cJSON *rs = cJSON_AddArrayToObject(j, "rings");
+  for (int32_t i = 0; i < su->ring_count && i < KICK_RING_MAX; i++) {
+    const kick_ring_def *r = &su->rings[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "x", r->x);
+    cJSON_AddNumberToObject(o, "y", r->y);
+    cJSON_AddNumberToObject(o, "z", r->z);
+    cJSON_AddNumberToObject(o, "radius", r->radius);
+    cJSON_AddStringToObject(o, "motion", ring_motion_text(r->motion));
+    cJSON_AddNumberToObject(o, "amplitude", r->amplitude);
+    cJSON_AddNumberToObject(o, "period_s", r->period_s);
+    cJSON_AddNumberToObject(o, "phase", r->phase);
+    cJSON_AddItemToArray(rs, o);
+  }
+  cJSON_AddNumberToObject(j, "history_count", su->history_count);
+  add_u64(j, "match_seed", su->match_seed);
+  add_u64(j, "kick_number", su->kick_number);
+  cJSON_AddBoolToObject(j, "person_in_goal", su->person_in_goal);
+  return j;
+}
 
 int cmd_daily(int argc, char **argv) {
   if (cli_wants_help(argc, argv, daily_usage)) return EXIT_OK;
-  static const struct option opts[] = {{"date", 1, 0, 'd'}, {"json", 0, 0, 'j'}, {0, 0, 0, 0}};
+  static const struct option opts[] = {{"date", 1, 0, 'd'}, {"kick", 1, 0, 'k'}, {"json", 0, 0, 'j'}, {0, 0, 0, 0}};
   cli_kick k;
   cli_kick_defaults(&k);
   bool json = false;
@@ -83,7 +153,9 @@ int cmd_daily(int argc, char **argv) {
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     if (c == 'd') date = optarg;
     else if (c == 'j') json = true;
-    else {
+    else if (c == 'k') {
+      if (cli_kick_option(&k, OPT_KICK, optarg) != 1) return EXIT_USAGE;
+    } else {
       fputs(daily_usage, stderr);
       return EXIT_USAGE;
     }
@@ -96,29 +168,59 @@ int cmd_daily(int argc, char **argv) {
   int rc = cli_kick_finish(&k, false);
   if (rc) return rc;
   const kick_setup *su = &k.setup;
+  const kick_daily day = k.daily; /* built by kick_daily_kick, the page's rule */
   if (json) {
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "where", k.where);
+    char d[16];
+    snprintf(d, sizeof d, "%04d-%02d-%02d", day.year, day.month, day.day);
+    cJSON_AddStringToObject(j, "date", d);
+    cJSON_AddNumberToObject(j, "day_number", (double)day.day_number);
+    add_u64(j, "day_seed", day.day_seed);
+    cJSON_AddStringToObject(j, "venue", day.venue);
+    cJSON_AddNumberToObject(j, "venue_index", day.venue_index);
+    cJSON_AddStringToObject(j, "keeper_name", day.keeper_name ? day.keeper_name : "");
+    /* The summary of earlier versions, kept as it was. */
     cJSON_AddNumberToObject(j, "spot_x", su->spot_x);
     cJSON_AddNumberToObject(j, "spot_z", su->spot_z);
     cJSON_AddBoolToObject(j, "wet", su->pitch.wet);
     cJSON_AddNumberToObject(j, "wind_mps", su->wind.mean_speed_mps);
     cJSON_AddNumberToObject(j, "wind_bearing_deg", su->wind.bearing * 180.0 / 3.141592653589793);
     cJSON_AddNumberToObject(j, "gustiness", su->wind.gustiness);
+    cJSON_AddNumberToObject(j, "swirl", su->wind.swirl);
     cJSON_AddStringToObject(j, "keeper", keeper_text(su->keeper.kind));
     cJSON_AddNumberToObject(j, "keeper_rating", su->keeper.rating);
     cJSON_AddNumberToObject(j, "wall", su->wall.count);
     cJSON_AddNumberToObject(j, "rings", su->ring_count);
+    /* Everything that makes up the setup. */
+    cJSON_AddItemToObject(j, "setup", setup_json(su));
     cli_print_json(j);
   } else {
     printf("%s\n", k.where);
+    printf("dice:   day seed %llu = match seed, kick %llu\n", (unsigned long long)day.day_seed,
+           (unsigned long long)su->kick_number);
     printf("spot:   x %.2f m, %.2f m from the goal line\n", su->spot_x, -su->spot_z);
-    printf("pitch:  %s\n", su->pitch.wet ? "wet" : "dry");
-    printf("wind:   %.1f m/s towards %.0f deg, gustiness %.2f\n", su->wind.mean_speed_mps,
-           su->wind.bearing * 180.0 / 3.141592653589793, su->wind.gustiness);
-    printf("keeper: %s (rating %.2f)\n", keeper_text(su->keeper.kind), su->keeper.rating);
-    printf("wall:   %d\n", su->wall.count);
-    printf("rings:  %d\n", su->ring_count);
+    printf("pitch:  %s (dry-pitch restitution %.3f, slide %.3f, roll %.3f)\n", su->pitch.wet ? "wet" : "dry",
+           su->pitch.restitution, su->pitch.slide_friction, su->pitch.roll_resistance);
+    printf("wind:   %.1f m/s towards %.0f deg, gustiness %.2f, swirl %.2f, gust seed %llu\n",
+           su->wind.mean_speed_mps, su->wind.bearing * 180.0 / 3.141592653589793, su->wind.gustiness,
+           su->wind.swirl, (unsigned long long)su->wind.gust_seed);
+    if (su->keeper.kind == KICK_KEEPER_NONE) printf("keeper: none\n");
+    else
+      printf("keeper: %s, %s (rating %.2f, reads at %.2f s, line z %.2f m)\n", day.keeper_name,
+             keeper_text(su->keeper.kind), su->keeper.rating, su->keeper.reaction_s, su->keeper.line_z);
+    if (su->wall.count == 0) printf("wall:   none\n");
+    else
+      printf("wall:   %d at x %.2f, z %.2f m; may jump 0x%02x, chance %.2f, after %.2f +/- %.2f s, %.2f m for %.2f s\n",
+             su->wall.count, su->wall.x, su->wall.z, su->wall.jump_mask, su->wall.jump_chance,
+             su->wall.jump_delay_s, su->wall.jump_spread_s, su->wall.jump_height, su->wall.jump_duration_s);
+    if (su->ring_count == 0) printf("rings:  none\n");
+    for (int32_t i = 0; i < su->ring_count && i < KICK_RING_MAX; i++) {
+      const kick_ring_def *r = &su->rings[i];
+      printf("ring %d: (%.2f, %.2f) at z %.2f, radius %.2f, %s", i, r->x, r->y, r->z, r->radius, ring_motion_text(r->motion));
+      if (r->motion != KICK_RING_STATIC) printf(" +/-%.2f m every %.2f s", r->amplitude, r->period_s);
+      printf("\n");
+    }
   }
   return EXIT_OK;
 }

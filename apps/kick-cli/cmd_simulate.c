@@ -101,7 +101,7 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kic
   uint32_t wait = 180u + ks_rng_below(&me, 421u);
   for (uint32_t i = 0; i < wait; i++) kick_shot_step(&shot, NULL, NULL);
 
-  /* Three rerolled copies: the same setup and clock, other dice. */
+  /* Three rerolled copies: the same setup, clock and moment (keeper, wall), other dice. */
   kick_shot trial[SIM_TRIALS];
   for (int t = 0; t < SIM_TRIALS; t++) {
     trial[t] = shot;
@@ -308,8 +308,9 @@ static const char simulate_usage[] =
     "Simulated players over the World Tour. Before each kick a player tries 26\n"
     "candidate launches (the level's reference kick and 25 solved kicks: low near the\n"
     "posts, the top corners and under the bar, at 22-30 m/s with and without bend)\n"
-    "three times each on rerolled copies of the shot, which keep the setup and the\n"
-    "clock but roll new dice (so the player cannot see which way the keeper will\n"
+    "three times each on rerolled copies of the shot, which keep the setup, the\n"
+    "clock and the moment (where the keeper stands, which wall players will jump and\n"
+    "when) but roll new dice (so the player cannot see which way the keeper will\n"
     "guess), then takes the real kick with the best candidate and his own execution\n"
     "error. Prints per level the goal rate, the stars, how often each outcome and\n"
     "moment happened and the mean flight time (strike to decision).\n\n"

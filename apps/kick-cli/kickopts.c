@@ -27,6 +27,7 @@ static struct {
   long wall;
   bool extras;
   uint64_t match_seed, kick_number;
+  bool has_match_seed;
   bool has_speed, has_elevation, has_direction, has_axis, has_rate, has_aim, has_bend;
   double speed, elevation_deg, direction_deg, axis[3], rate, aim[2], bend;
   char *swipe_text; /* owned copy */
@@ -132,7 +133,9 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     return 1;
   case OPT_KEEPER: o.extras = true; return parse_keeper(arg) ? 1 : -1;
   case OPT_WALL: o.extras = true; return cli_parse_int("wall", arg, 0, KICK_WALL_MAX, &o.wall) ? 1 : -1;
-  case OPT_MATCH_SEED: return cli_parse_u64("match-seed", arg, &o.match_seed) ? 1 : -1;
+  case OPT_MATCH_SEED:
+    o.has_match_seed = true;
+    return cli_parse_u64("match-seed", arg, &o.match_seed) ? 1 : -1;
   case OPT_KICK: return cli_parse_u64("kick", arg, &o.kick_number) ? 1 : -1;
   case OPT_WAIT: return cli_parse_double("wait", arg, 0.0, 60.0, &k->wait_s) ? 1 : -1;
   case OPT_SPEED:
@@ -273,13 +276,21 @@ static int build_setup(cli_kick *k) {
     return EXIT_OK;
   }
   if (o.where == WHERE_DAILY) {
+    /* The page's rule: the day's kicks are seeded from the day. */
+    if (o.has_match_seed) {
+      cli_error("--match-seed does not go with --daily: the Daily Kick's dice come from the day "
+                "(its match seed is the day's seed); --kick N picks the day's n+1-th kick");
+      return EXIT_USAGE;
+    }
     kick_daily day;
-    ks_status s = kick_daily_build(o.year, o.month, o.day, o.match_seed, o.kick_number, &day);
+    ks_status s = kick_daily_kick(o.year, o.month, o.day, o.kick_number, &day);
     if (s != KS_OK) {
       cli_error("daily %04d-%02d-%02d: %s", o.year, o.month, o.day, ks_status_name(s));
       return EXIT_USAGE;
     }
     k->setup = day.setup;
+    k->is_daily = true;
+    k->daily = day;
     snprintf(k->where, sizeof k->where, "daily %04d-%02d-%02d at %s", o.year, o.month, o.day, day.venue);
     return EXIT_OK;
   }
@@ -407,6 +418,9 @@ cJSON *cli_kick_json(const cli_kick *k) {
   cJSON_AddNumberToObject(j, "spot_x", k->setup.spot_x);
   cJSON_AddNumberToObject(j, "spot_z", k->setup.spot_z);
   cJSON_AddNumberToObject(j, "match_seed", (double)k->setup.match_seed);
+  char seed[24];
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)k->setup.match_seed);
+  cJSON_AddStringToObject(j, "match_seed_exact", seed); /* a day's seed does not fit a double */
   cJSON_AddNumberToObject(j, "kick_number", (double)k->setup.kick_number);
   cJSON_AddNumberToObject(j, "wait_s", k->wait_s);
   cJSON *l = cJSON_AddObjectToObject(j, "launch");

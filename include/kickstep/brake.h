@@ -18,7 +18,8 @@
 ///   - brake_policy: a scripted driver ("never", "at-distance:30", "late", ...)
 ///     that decides the pedal from the state, step by step.
 ///   - brake_director: the frame loop — a ks_clock at 120 steps/s with a
-///     0.05 s frame clamp and a guard of 400 steps per frame, and slow motion by
+///     0.05 s frame clamp and a guard of 400 steps per frame (the time over
+///     the guard stays in the accumulator for the next frames), and slow motion by
 ///     easing the time scale during a leap. Only the amount of time fed to the
 ///     clock changes, so the run is the same at any speed.
 ///   - brake_sim_run_out: "what if" — when a run ends early on screen, the
@@ -187,7 +188,7 @@ KS_API brake_result brake_sim_run_out(brake_sim *s, const brake_policy *policy, 
 /// The frame loop's settings. Get one from brake_director_default_def().
 typedef struct brake_director_def {
   double max_frame_seconds;    ///< frame clamp, s; default 0.05
-  int32_t max_steps_per_frame; ///< guard, steps; default 400
+  int32_t max_steps_per_frame; ///< guard, steps; default 400 (steps over it run in later frames)
   int32_t pad_;
   double slowmo_scale;         ///< time scale aimed at during a leap; default 0.3; (0, 1]
   double ease_rate;            ///< easing rate, 1/s: scale += (target - scale) × min(1, dt × rate); default 7
@@ -212,7 +213,8 @@ KS_API ks_status brake_director_init(brake_director *d, const brake_def *game, c
 /// Sets the driver (NULL: human). KS_ERR_RANGE for an unknown kind or a bad param.
 KS_API ks_status brake_director_set_policy(brake_director *d, const brake_policy *p);
 /// One frame of `frame_seconds` real time: eases the time scale, runs the due
-/// steps (at most the guard), each with the policy's pedal (or `pedal`), and
+/// steps (at most the guard; the rest stay banked for the next frames), each
+/// with the policy's pedal (or `pedal`), and
 /// appends every step's events to out (may be NULL). Returns the steps run.
 KS_API int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out);
 /// The same frame in two halves, for a driver outside C that decides the pedal

@@ -10,8 +10,8 @@
 /// KS_CLOCK_UNITS_PER_STEP units. A frame's seconds are converted to units once,
 /// with one defined rounding (to nearest, ties away from zero, see
 /// ks_clock_seconds_to_units); from then on everything is integer arithmetic.
-/// The banked remainder is always in [0, one step), simulated time is
-/// total_steps / steps_per_second, and nothing drifts.
+/// The banked remainder is always in [0, one step) (unless steps are carried,
+/// see 7), simulated time is total_steps / steps_per_second, and nothing drifts.
 ///
 /// Order of operations inside ks_clock_advance (frame_seconds):
 ///   1. NaN, ±inf and negative frames count as 0.
@@ -23,7 +23,9 @@
 ///   5. It is clamped to max_call_seconds (0 = no clamp).
 ///   6. It is converted to units and banked; due = banked / step.
 ///   7. If due > max_steps_per_frame (0 = no cap) the excess whole steps are
-///      dropped (the remainder is kept).
+///      dropped (the remainder is kept), or, with carry_excess_steps, kept in
+///      the bank: they are due in later frames, at most the cap per frame
+///      (the brake game's step guard, seed 004), and nothing is dropped.
 /// Everything a clamp or cap removes (steps 3, 5 and 7), measured as scaled
 /// time in units, is added to dropped_units, so a front end can show that the
 /// game ran slow. Counters saturate at INT64_MAX instead of wrapping.
@@ -57,6 +59,8 @@ typedef struct ks_clock_def {
   double max_call_seconds;      ///< clamp on one call's scaled time, s; default 0 = none (the kick shot uses 0.1)
   double resume_frame_seconds;  ///< what the first frame after a resume counts as, s; default 1/60
   double time_scale;            ///< initial time scale; default 1; 0..1000
+  bool carry_excess_steps;      ///< steps over max_steps_per_frame stay banked for later frames
+                                ///< instead of being dropped; default false
   uint32_t cookie;              ///< set by ks_clock_default_def; do not touch
 } ks_clock_def;
 
@@ -72,14 +76,15 @@ typedef struct ks_clock {
   double max_call_seconds;
   double resume_frame_seconds;
   double time_scale;            ///< current scale, >= 0
-  int64_t banked_units;         ///< always in [0, KS_CLOCK_UNITS_PER_STEP)
+  int64_t banked_units;         ///< in [0, KS_CLOCK_UNITS_PER_STEP), or more when carried steps are owed
   int64_t total_steps;          ///< steps returned by every advance so far
   int64_t dropped_units;        ///< total scaled time removed by caps, in units
   int64_t last_dropped_units;   ///< what the last advance dropped
   int64_t last_steps;           ///< what the last advance returned
   uint8_t paused;
   uint8_t resume_pending;
-  uint8_t pad_[6];              ///< explicit padding (never hashed)
+  uint8_t carry_excess_steps;   ///< from the def: steps over the cap stay banked
+  uint8_t pad_[5];              ///< explicit padding (never hashed)
 } ks_clock;
 
 /// Defaults: 60 steps/s, 0.25 s frame clamp, no step cap, no call cap, 1/60 s after resume, scale 1.
@@ -104,6 +109,8 @@ KS_API void ks_clock_pause(ks_clock *c);
 KS_API void ks_clock_resume(ks_clock *c);
 
 /// How far the display sits between the last step and the next, in [0, 1).
+/// While carried steps are owed (banked_units >= one step) it is the largest
+/// value below 1: the newest state is drawn.
 KS_API double ks_clock_alpha(const ks_clock *c);
 
 /// Simulated seconds: total_steps / steps_per_second.

@@ -311,7 +311,7 @@ typedef struct kick_keeper_state {
   uint8_t pad_[3];
 } kick_keeper_state;
 
-/// The wall's moment: who jumps and when (set at init/reroll from setup + dice).
+/// The wall's moment: who jumps and when (drawn at init from setup + dice; a reroll keeps it).
 typedef struct kick_wall_state {
   int64_t jump_delay_steps[KICK_WALL_MAX]; ///< steps after the strike (-1: stays down)
   int64_t jump_step[KICK_WALL_MAX];        ///< absolute step index of the jump (-1 until struck / none)
@@ -445,8 +445,12 @@ KS_API void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out
 /// Returns the number of steps run. Events are appended to out (may be NULL).
 KS_API int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_input *in, ks_events *out);
 
-/// New dice (ks_rng_reroll with salt) and the wall's and keeper's dice-drawn
-/// choices drawn again; the setup and the clock are kept. KS_ERR_STATE once struck.
+/// New dice (ks_rng_reroll with salt); everything else is kept: the setup,
+/// the clock and the moment (the keeper's spot and sway phase, which wall
+/// players will jump and when, drawn when the shot was built). A rerolled copy
+/// looks the same as the original at every step before the strike and, struck
+/// with the same kick, flies the same until the dice decide something (the
+/// keeper's reading errors, catch, tip or parry). KS_ERR_STATE once struck.
 KS_API ks_status kick_shot_reroll(kick_shot *shot, uint64_t salt);
 
 /// A 64-bit hash of the state's explicit fields (never its bytes).

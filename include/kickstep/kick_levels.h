@@ -22,9 +22,11 @@
 /// setup from the date alone: the spot, the wind, the venue, the keeper and
 /// the wall are drawn from a generator seeded by the day, so everyone gets the
 /// same setup that day whatever their match seed. The match seed and kick
-/// number only seed the kick's dice (the keeper's reading errors, his guess);
-/// a shared challenge in which the dice must agree too passes the day's seed
-/// (kick_daily_seed) as the match seed. The swipe and its timing decide the rest.
+/// number only seed the kick's dice (the keeper's reading errors, his guess).
+/// The game's rule is kick_daily_kick: the day's kicks are seeded from the
+/// day (match seed = kick_daily_seed), kick number n for the day's n+1-th
+/// kick, so the dice agree for everyone too; the page and kick-cli both use
+/// it. The swipe and its timing decide the rest.
 ///
 /// Everything here is freestanding and constant: no statics are written, no
 /// allocation, no I/O. The strings are static constant text.
@@ -131,6 +133,11 @@ KS_API uint64_t kick_daily_seed(int32_t year, int32_t month, int32_t day);
 /// month 13, a year out of range); out untouched on error.
 KS_API ks_status kick_daily_build(int32_t year, int32_t month, int32_t day, uint64_t match_seed,
                                   uint64_t kick_number, kick_daily *out);
+/// The Daily Kick as it is played, in the page and in kick-cli: the day's
+/// setup with the day's seed (kick_daily_seed) as its match seed and
+/// `kick_number` as its kick number (0 for the day's first kick, n for the
+/// n+1-th try). Errors as kick_daily_build.
+KS_API ks_status kick_daily_kick(int32_t year, int32_t month, int32_t day, uint64_t kick_number, kick_daily *out);
 /// Number of Daily Kick venues, and venue i's name (NULL when out of range).
 KS_API int32_t kick_daily_venue_count(void);
 KS_API const char *kick_daily_venue(int32_t i);

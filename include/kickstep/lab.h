@@ -14,7 +14,9 @@
 ///   - lab_jump: the jump demo. Two balls jump with semi-implicit Euler; one
 ///     integrates with each frame's own dt, the other in fixed steps. At an
 ///     uneven 20 fps the variable-step ball peaks at a different height each
-///     jump; the fixed-step ball peaks at the same height, to the bit, always.
+///     jump; at even 15, 20, 30, 60 or 144 fps it repeats itself but peaks at
+///     a different height at each rate; the fixed-step ball peaks at the same
+///     height, to the bit, always, at every rate (lab_jump_def_set_rate).
 ///   - lab_spring: explicit against semi-implicit Euler on a spring. The
 ///     explicit method's energy grows by (1 + k·dt²/m) every step; the
 ///     semi-implicit one's stays bounded.
@@ -86,6 +88,25 @@ typedef struct lab_jump_def {
   uint64_t seed;         ///< seed of the frame-time jitter; default 1
   uint32_t cookie;
 } lab_jump_def;
+
+/// The jump demo's frame rates, the choices a page offers: even frames at 15,
+/// 20, 30, 60 and 144 fps, and an uneven 20 fps (each frame 1/20 s ± 20 %, the
+/// default def).
+typedef enum lab_jump_rate {
+  LAB_JUMP_15_FPS = 0,   ///< 1/15 s frames
+  LAB_JUMP_20_FPS,       ///< 1/20 s frames
+  LAB_JUMP_30_FPS,       ///< 1/30 s frames
+  LAB_JUMP_60_FPS,       ///< 1/60 s frames: the variable step equals the fixed one
+  LAB_JUMP_144_FPS,      ///< 1/144 s frames: most run no fixed step
+  LAB_JUMP_UNEVEN,       ///< 20 fps, each frame ± 20 % from the demo's dice
+  lab_jump_rate_count    ///< the number of choices
+} lab_jump_rate;
+
+/// Sets def's fps and jitter to a lab_jump_rate choice. KS_ERR_NULL;
+/// KS_ERR_RANGE for an unknown choice (def untouched).
+KS_API ks_status lab_jump_def_set_rate(lab_jump_def *def, int32_t rate);
+/// The choice's name ("15 fps", ..., "uneven 20 fps"); "" when unknown.
+KS_API const char *lab_jump_rate_name(int32_t rate);
 
 /// Most peaks remembered per ball.
 #define LAB_JUMP_MAX_PEAKS 32

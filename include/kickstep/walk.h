@@ -3,8 +3,8 @@
 ///
 /// A fixed step removes the frame rate from a game's result, not the step
 /// size. This controller goes further: every motion inside a step is
-/// integrated exactly, so 30, 60, 120 and 240 steps a second walk the same
-/// course to the centimetre.
+/// integrated exactly, so every rate from 24 to 480 steps a second (30, 60,
+/// 120 and 240 among them) walks the same course to the centimetre.
 ///
 ///   - Flight is the exact answer for constant gravity, y + v·dt − ½g·dt².
 ///     Touch-down is found inside the step by solving that quadratic, so a
@@ -25,7 +25,10 @@
 ///   - look (mouse) is a displacement that already happened: walk_game_frame
 ///     applies it once per frame, before the frame's steps;
 ///   - held keys are read by every step and scaled by the step (turn keys turn
-///     at turn_rate_rps × dt per step).
+///     at turn_rate_rps × dt per step);
+///   - a press is kept until a step consumes it: a frame that runs no step
+///     (30 steps/s on a 144 Hz display) or a press and release between two
+///     frames loses nothing (walk_input.pressed).
 ///
 /// Usage:
 ///   walk_def d = walk_default_def(); d.steps_per_second = 60;
@@ -128,21 +131,26 @@ typedef struct walk_camera {
   double yaw, pitch;    ///< rad
 } walk_camera;
 
-/// One frame's input.
+/// One frame's input: the keys held at the frame's end, and every key pressed
+/// since the last frame even if it was released again before it.
 typedef struct walk_input {
-  uint32_t keys;        ///< walk_key bits held during the frame
-  uint32_t pad_;
+  uint32_t keys;        ///< walk_key bits held at the frame's end; default 0
+  uint32_t pressed;     ///< walk_key bits pressed since the last frame (a press and release
+                        ///< between two frames included); default 0
   double look_dx;       ///< look displacement since the last frame, units (pixels); + turns right
   double look_dy;       ///< + looks down
 } walk_input;
 
-/// The game: body, the body before the last step (for drawing), the clock.
+/// The game: body, the body before the last step (for drawing), the clock,
+/// and the presses no step has consumed yet.
 typedef struct walk_game {
   walk_def def;
   walk_body body;
   walk_body prev;
   ks_clock clock;
   int64_t frames;
+  uint32_t pending;     ///< walk_key bits pressed but not yet seen by a step
+  uint32_t last_keys;   ///< the keys held at the end of the last frame
 } walk_game;
 
 /// The default course's floor: flat, three 0.3 m steps up at x = 8, 8.6, 9.2,
@@ -154,6 +162,13 @@ KS_API walk_def walk_default_def(void);
 KS_API ks_status walk_body_init(walk_body *b, const walk_def *def, double x);
 /// One step of length 1/steps_per_second with the held keys. Appends events (out may be NULL).
 KS_API void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events *out);
+/// One step with the held keys and the keys pressed since the last step. A
+/// pressed key counts as held for this step even if it was released before
+/// it (a press is never lost), and a jump key pressed again frees the jump
+/// latch, so a release and a new press between two steps is a new jump.
+/// walk_body_step(b, def, keys, out) is this with pressed = 0.
+KS_API void walk_body_step_pressed(walk_body *b, const walk_def *def, uint32_t keys, uint32_t pressed,
+                                   ks_events *out);
 /// Applies one frame's look displacement to a body (yaw wraps, pitch clamps).
 KS_API void walk_body_look(walk_body *b, const walk_def *def, double dx, double dy);
 /// Eye height above the feet at rest for the body's posture, m.
@@ -168,7 +183,12 @@ KS_API uint64_t walk_body_hash(const walk_body *b);
 /// Validates def (KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE,
 /// KS_ERR_RANGE) and starts at x = 0. On error g is untouched.
 KS_API ks_status walk_game_init(walk_game *g, const walk_def *def);
-/// One frame: look once, then the due steps with the held keys. Returns steps run.
+/// One frame: look once, then the due steps with the held keys. A press (a
+/// bit of in->pressed, or a key held now that was not held at the last frame)
+/// is kept until a step consumes it: the first step to run, in this frame or
+/// a later one, sees the key held and the press, even if the key was released
+/// before that step. So no press is lost, whatever the step rate and however
+/// the frames fall. Returns steps run.
 KS_API int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in, ks_events *out);
 /// The camera to draw, interpolated by the clock's alpha.
 KS_API walk_camera walk_game_camera(const walk_game *g);
@@ -195,11 +215,18 @@ typedef struct walk_report {
 KS_API const char *walk_report_field_name(int32_t field);
 /// Walks the scripted course (walk, jump, three steps, sprint, slide, off the
 /// ledge, land) with def's constants and rate. Script times are multiples of
-/// 1/30 s, so 30/60/120/240 steps a second see the keys change at the same
-/// moments. Errors as walk_game_init.
+/// 1/30 s; a step that a key change falls inside is split at it (each part
+/// integrated exactly), and the report's fields at fixed times are read at
+/// those times, inside a step if need be, so every rate sees the same input
+/// at the same moments. Errors as walk_game_init.
 KS_API ks_status walk_course_run(const walk_def *def, walk_report *out);
-/// The course script's held keys for the step that starts at step index `step`
-/// (time step / rate), so a live game can walk the course step by step.
+/// One step of the course script for a live game: the step that starts at
+/// b->step, with the script's key changes at their own moments inside it (the
+/// same step walk_course_run takes). Appends events (out may be NULL).
+KS_API void walk_course_step(walk_body *b, const walk_def *def, ks_events *out);
+/// The course script's held keys at the start of the step that starts at step
+/// index `step` (time step / rate). A key change inside the step is not seen
+/// here: walk_course_step takes it at its moment.
 KS_API uint32_t walk_course_keys(int64_t step, int32_t rate);
 /// Course length in simulated seconds.
 #define WALK_COURSE_SECONDS 9

@@ -45,6 +45,9 @@ ks_status brake_director_init(brake_director *d, const brake_def *game, const br
   cd.steps_per_second = game->steps_per_second;
   cd.max_frame_seconds = def->max_frame_seconds;
   cd.max_steps_per_frame = def->max_steps_per_frame;
+  /* The seed's guard ends the frame's loop but leaves the time in the
+     accumulator: steps over the guard are run by the next frames. */
+  cd.carry_excess_steps = true;
   st = ks_clock_init(&n.clock, &cd);
   if (st != KS_OK) return st;
   n.def = *def;

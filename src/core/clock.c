@@ -11,6 +11,7 @@ ks_clock_def ks_clock_default_def(void) {
   d.max_call_seconds = 0.0;
   d.resume_frame_seconds = 1.0 / 60.0;
   d.time_scale = 1.0;
+  d.carry_excess_steps = false;
   d.cookie = KS_DEF_COOKIE;
   return d;
 }
@@ -53,6 +54,7 @@ ks_status ks_clock_init(ks_clock *c, const ks_clock_def *def) {
   n.resume_frame_units = ks_clock_seconds_to_units(def->resume_frame_seconds, n.units_per_second);
   n.max_steps_per_frame = def->max_steps_per_frame;
   n.time_scale = def->time_scale;
+  n.carry_excess_steps = def->carry_excess_steps ? 1u : 0u;
   *c = n;
   return KS_OK;
 }
@@ -91,11 +93,14 @@ int64_t ks_clock_advance(ks_clock *c, double frame_seconds) {
     c->last_dropped_units += units - c->max_call_units;
     units = c->max_call_units;
   }
-  int64_t banked = c->banked_units + units; /* < 2^62 + one step: no overflow */
+  /* < 2^62 + one step without carried steps; with them the bank saturates. */
+  int64_t banked = sat_add(c->banked_units, units);
   int64_t due = banked / KS_CLOCK_UNITS_PER_STEP;
   banked -= due * KS_CLOCK_UNITS_PER_STEP;
   if (c->max_steps_per_frame > 0 && due > c->max_steps_per_frame) {
-    c->last_dropped_units += (due - c->max_steps_per_frame) * KS_CLOCK_UNITS_PER_STEP;
+    int64_t excess = due - c->max_steps_per_frame;
+    if (c->carry_excess_steps) banked += excess * KS_CLOCK_UNITS_PER_STEP; /* owed to later frames */
+    else c->last_dropped_units += excess * KS_CLOCK_UNITS_PER_STEP;
     due = c->max_steps_per_frame;
   }
   c->banked_units = banked;
@@ -126,6 +131,8 @@ void ks_clock_resume(ks_clock *c) {
 
 double ks_clock_alpha(const ks_clock *c) {
   if (!c) return 0.0;
+  if (c->banked_units >= KS_CLOCK_UNITS_PER_STEP)
+    return (double)(KS_CLOCK_UNITS_PER_STEP - 1) / (double)KS_CLOCK_UNITS_PER_STEP;
   return (double)c->banked_units / (double)KS_CLOCK_UNITS_PER_STEP;
 }
 

@@ -2,7 +2,8 @@
 /* The Daily Kick: a setup from the date alone. A generator seeded by the
    day draws the venue, the spot, the weather, the wind, the keeper, the wall
    and perhaps a ring, always in the same order and the same number of draws,
-   so the same date gives the same setup everywhere. */
+   so the same date gives the same setup everywhere. The day's kicks are
+   seeded from the day too (kick_daily_kick), so the dice agree as well. */
 #include "kickstep/kick_levels.h"
 #include "kickstep/dmath.h"
 #include "kickstep/rng.h"
@@ -126,4 +127,8 @@ ks_status kick_daily_build(int32_t y, int32_t m, int32_t d, uint64_t match_seed,
   k.setup = su;
   *out = k;
   return KS_OK;
+}
+
+ks_status kick_daily_kick(int32_t y, int32_t m, int32_t d, uint64_t kick_number, kick_daily *out) {
+  return kick_daily_build(y, m, d, kick_daily_seed(y, m, d), kick_number, out);
 }

@@ -13,7 +13,7 @@ _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 #define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
 
-/* Draws everything the dice decide before the strike. */
+/* Draws the moment: everything the dice decide before the strike. */
 static void draw_prestrike(kick_shot *s) {
   kick_wall_prepare(s);
   kick_keeper_prepare(s);
@@ -51,11 +51,15 @@ ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
   return KS_OK;
 }
 
+/* A reroll keeps the moment: the keeper's spot and sway phase, which wall
+   players will jump and when, were drawn when the shot was built and are
+   part of what a viewer sees before the strike, so they stay. Only the dice
+   are new, and the dice decide only what happens after the strike (the
+   keeper's reading errors, catch, tip or parry and its direction). */
 ks_status kick_shot_reroll(kick_shot *shot, uint64_t salt) {
   if (!shot) return KS_ERR_NULL;
   if (shot->phase != KICK_PHASE_WAITING) return KS_ERR_STATE;
   shot->dice = ks_rng_reroll(&shot->dice, salt);
-  draw_prestrike(shot);
   return KS_OK;
 }
 

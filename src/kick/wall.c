@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The wall: n players 0.55 m apart. Who jumps, and how long after the strike,
-   is drawn from the dice when the shot is built (or rerolled); the jump
+   is drawn from the dice when the shot is built (a reroll keeps it); the jump
    itself is a parabola in the shot-clock time. */
 #include "kick_internal.h"
 

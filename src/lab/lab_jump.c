@@ -16,6 +16,25 @@ lab_jump_def lab_jump_default_def(void) {
   return d;
 }
 
+/* The page's choices of frame rate: even frames, and the seed's uneven 20 fps. */
+static const struct {
+  double fps, jitter;
+  const char *name;
+} rates[lab_jump_rate_count] = {
+    {15.0, 0.0, "15 fps"}, {20.0, 0.0, "20 fps"},  {30.0, 0.0, "30 fps"},
+    {60.0, 0.0, "60 fps"}, {144.0, 0.0, "144 fps"}, {20.0, 0.4, "uneven 20 fps"},
+};
+
+ks_status lab_jump_def_set_rate(lab_jump_def *def, int32_t rate) {
+  if (!def) return KS_ERR_NULL;
+  if (rate < 0 || rate >= lab_jump_rate_count) return KS_ERR_RANGE;
+  def->fps = rates[rate].fps;
+  def->jitter = rates[rate].jitter;
+  return KS_OK;
+}
+
+const char *lab_jump_rate_name(int32_t rate) { return rate >= 0 && rate < lab_jump_rate_count ? rates[rate].name : ""; }
+
 /* One semi-implicit Euler update of a ball; records the peak on touch-down. */
 static void ball_update(lab_ball *b, const lab_jump_def *d, double dt) {
   if (!b->airborne && b->pending) {

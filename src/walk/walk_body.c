@@ -5,6 +5,7 @@
 #include "kickstep/dmath.h"
 #include "kickstep/hash.h"
 #include "kickstep/walk.h"
+#include "walk_internal.h"
 
 /* A time no piece of a step reaches. */
 #define NEVER 1e300
@@ -214,6 +215,10 @@ static double air_piece(walk_body *b, const walk_def *def, double left, ks_event
     double disc = b->vy * b->vy + 2.0 * g * (b->y - floor_h);
     t_land = (b->vy + ks_sqrt(disc)) / g;
     if (!(t_land > 0.0)) t_land = 0.0;
+  } else if (b->vy <= 0.0) {
+    /* A touch-down that falls on a step's end can leave the feet a rounding
+       error under the floor: it lands now rather than falling through. */
+    t_land = 0.0;
   }
   int32_t r = -1, dir = 0;
   double t_riser = riser_time(b, def, b->vx, 0.0, left, &r, &dir);
@@ -245,20 +250,16 @@ static double air_piece(walk_body *b, const walk_def *def, double left, ks_event
   return t;
 }
 
-void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events *out) {
-  if (!b || !def) return;
-  double dt = 1.0 / (double)def->steps_per_second;
-  b->step++;
-  double start = (double)(b->step - 1) / (double)def->steps_per_second;
-  b->time = start;
-
-  /* Held keys, read per step and scaled by the step. */
+void walk_body_span(walk_body *b, const walk_def *def, uint32_t keys, uint32_t pressed, double seconds,
+                    ks_events *out) {
+  /* Held keys, read per step and scaled by the time they are held. */
   double turn = 0.0;
   if (keys & WALK_KEY_TURN_RIGHT) turn += 1.0;
   if (keys & WALK_KEY_TURN_LEFT) turn -= 1.0;
-  if (turn != 0.0) b->yaw = ks_wrap_angle(b->yaw + turn * def->turn_rate_rps * dt);
+  if (turn != 0.0) b->yaw = ks_wrap_angle(b->yaw + turn * def->turn_rate_rps * seconds);
 
-  if (!(keys & WALK_KEY_JUMP)) b->jump_latched = 0;
+  /* A jump key released, or pressed again since the last step, frees the latch. */
+  if (!(keys & WALK_KEY_JUMP) || (pressed & WALK_KEY_JUMP)) b->jump_latched = 0;
   if (b->grounded) {
     bool crouch = (keys & WALK_KEY_CROUCH) != 0;
     if (crouch && !b->crouched && !b->sliding && ks_fabs(b->vx) >= def->slide_min_speed_mps) {
@@ -277,12 +278,24 @@ void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events 
     }
   }
 
-  double left = dt;
+  double left = seconds;
   for (int i = 0; i < 32 && left > TINY; i++) {
     double used = b->grounded ? ground_piece(b, def, keys, left, out) : air_piece(b, def, left, out);
     left -= used;
   }
+}
+
+void walk_body_step_pressed(walk_body *b, const walk_def *def, uint32_t keys, uint32_t pressed, ks_events *out) {
+  if (!b || !def) return;
+  double dt = 1.0 / (double)def->steps_per_second;
+  b->step++;
+  b->time = (double)(b->step - 1) / (double)def->steps_per_second;
+  walk_body_span(b, def, keys | pressed, pressed, dt, out);
   b->time = (double)b->step / (double)def->steps_per_second;
+}
+
+void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events *out) {
+  walk_body_step_pressed(b, def, keys, 0u, out);
 }
 
 void walk_body_look(walk_body *b, const walk_def *def, double dx, double dy) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* The walk game's frame loop: look once per frame, keys once per step. */
+/* The walk game's frame loop: look once per frame, keys once per step, and
+   presses kept until a step consumes them. */
 #include "kickstep/dmath.h"
 #include "kickstep/walk.h"
 
@@ -63,10 +64,15 @@ int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in
      on both the drawn states so the turn shows at once, whatever the alpha. */
   walk_body_look(&g->body, &g->def, input->look_dx, input->look_dy);
   walk_body_look(&g->prev, &g->def, input->look_dx, input->look_dy);
+  /* A press waits for a step: one made and released between two frames, or
+     held only through frames that run no step, still reaches the next step. */
+  g->pending |= input->pressed | (input->keys & ~g->last_keys);
+  g->last_keys = input->keys;
   int64_t n = ks_clock_advance(&g->clock, frame_seconds);
   for (int64_t i = 0; i < n; i++) {
     g->prev = g->body;
-    walk_body_step(&g->body, &g->def, input->keys, out);
+    walk_body_step_pressed(&g->body, &g->def, input->keys, g->pending, out);
+    g->pending = 0;
   }
   g->frames++;
   return n;

@@ -172,7 +172,10 @@ static void test_easing(void **st) {
   assert_true(came_back);
 }
 
-/* The clamp: one long frame runs at most 0.05 s of steps. The guard: at most 400. */
+/* The clamp: one long frame runs at most 0.05 s of steps. The guard: at most
+   400 steps in one frame, and, as in seed 004's loop (the guard stops the
+   while loop, acc keeps the rest), the time over the guard stays in the
+   accumulator: the next frames run it, at most 400 at a time. */
 static void test_clamp_and_guard(void **st) {
   (void)st;
   brake_def g = brake_default_def();
@@ -186,8 +189,28 @@ static void test_clamp_and_guard(void **st) {
   g.steps_per_second = 10000;
   dd.max_frame_seconds = 1.0;
   assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
+  /* 0.1037 s owes 1037 steps: 400 now, 400 in the next frame (which adds
+     nothing), then the last 237; the bank's 0.7 step fraction stays. */
+  assert_int_equal(brake_director_frame(&d, 0.10377, false, NULL), 400);
+  assert_int_equal(d.clock.last_dropped_units, 0);
+  assert_int_equal(brake_director_frame(&d, 0.0, false, NULL), 400);
+  assert_int_equal(brake_director_frame(&d, 0.0, false, NULL), 237);
+  assert_int_equal(brake_director_frame(&d, 0.0, false, NULL), 0);
+  assert_int_equal(d.sim.step, 1037);
+  assert_int_equal(d.clock.dropped_units, 0);
+  assert_true(d.clock.banked_units == 700000);
+  /* While steps are owed, a frame adds its own time on top. */
+  assert_int_equal(brake_director_frame(&d, 0.045, false, NULL), 400);
+  assert_int_equal(brake_director_frame(&d, 0.00003, false, NULL), 51);
+  assert_int_equal(d.sim.step, 1037 + 451);
+  assert_int_equal(d.clock.dropped_units, 0);
+  /* One second (the clamp) is 10000 steps: 25 frames of 400, nothing lost. */
+  assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
   assert_int_equal(brake_director_frame(&d, 1.0, false, NULL), 400);
-  assert_true(d.clock.last_dropped_units > 0);
+  int64_t total = 400;
+  for (int i = 0; i < 30; i++) total += brake_director_frame(&d, 0.0, false, NULL);
+  assert_int_equal(total, 10000);
+  assert_int_equal(d.clock.dropped_units, 0);
 
   dd.max_steps_per_frame = 0;
   assert_int_equal(brake_director_init(&d, &g, &dd), KS_ERR_RANGE);

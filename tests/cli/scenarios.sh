@@ -113,10 +113,28 @@ daily_is_the_same_for_everyone() {
   c=$("$K" daily --date 2026-12-26 --json)
   [ "$a" = "$b" ] || fail "one day gave two setups"
   [ "$a" != "$c" ] || fail "two days gave one setup"
-  s1=$("$K" shoot --daily 2026-12-25 --match-seed 1 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.spot_x, j.kick.spot_z)')
-  s2=$("$K" shoot --daily 2026-12-25 --match-seed 99 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.spot_x, j.kick.spot_z)')
-  [ "$s1" = "$s2" ] || fail "the spot depends on the match seed: $s1 vs $s2"
-  echo "daily ok: $s1"
+  # One rule in the page and the CLI (kick_daily_kick): the day's kicks are
+  # seeded from the day. shoot --daily plays the day's seed, never match seed 1;
+  # --kick picks the try (other dice, the same setup); --match-seed is refused.
+  local day kick0 kick2
+  day=$(printf '%s' "$a" | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.day_seed, j.setup.match_seed, j.setup.kick_number, j.setup.wind.swirl, j.setup.wind.gust_seed)')
+  read -r seed mseed kn swirl gseed <<<"$day"
+  [ "$seed" = "$mseed" ] || fail "daily --json: the match seed $mseed is not the day's seed $seed"
+  [ "$kn" = 0 ] || fail "daily --json: the first kick is kick $kn"
+  [ -n "$swirl" ] && [ "$swirl" != undefined ] && [ -n "$gseed" ] && [ "$gseed" != undefined ] || fail "daily --json lacks the swirl or the gust seed"
+  kick0=$("$K" shoot --daily 2026-12-25 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.match_seed_exact, j.kick.kick_number, j.kick.spot_x, j.kick.spot_z)')
+  kick2=$("$K" shoot --daily 2026-12-25 --kick 2 --speed 25 --elevation 10 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.kick.match_seed_exact, j.kick.kick_number, j.kick.spot_x, j.kick.spot_z)')
+  read -r s0 n0 x0 z0 <<<"$kick0"
+  read -r s2 n2 x2 z2 <<<"$kick2"
+  [ "$s0" = "$seed" ] || fail "shoot --daily plays match seed $s0, not the day's seed $seed"
+  [ "$s2" = "$seed" ] && [ "$n0" = 0 ] && [ "$n2" = 2 ] || fail "shoot --daily --kick 2: seed $s2 kick $n2"
+  [ "$x0 $z0" = "$x2 $z2" ] || fail "the spot depends on the try: $x0 $z0 vs $x2 $z2"
+  [ "$("$K" daily --date 2026-12-25 --kick 2 --json | node -e 'const j=JSON.parse(require("fs").readFileSync(0,"utf8")); console.log(j.setup.kick_number, j.setup.match_seed)')" = "2 $seed" ] \
+    || fail "daily --kick 2 does not show kick 2 with the day's seed"
+  set +e; out=$("$K" shoot --daily 2026-12-25 --match-seed 99 --speed 25 --elevation 10 2>&1); rc=$?; set -e
+  [ $rc = 2 ] || fail "--match-seed with --daily exited $rc"
+  case "$out" in *"day's seed"*) ;; *) fail "--match-seed with --daily: unclear message: $out" ;; esac
+  echo "daily ok: seed $seed, spot $x0 $z0"
 }
 
 simulate_is_the_same_however_split() {

@@ -206,6 +206,39 @@ static void caps_drop_and_report(void **st) {
   assert_true(big.banked_units >= 0 && big.banked_units < STEP);
 }
 
+/* carry_excess_steps: the cap ends a frame's steps but the excess stays
+   banked (seed 004's guard), so later frames run it, the cap at a time. */
+static void cap_carries_excess(void **st) {
+  (void)st;
+  ks_clock_def d = ks_clock_default_def();
+  d.max_steps_per_frame = 5;
+  d.carry_excess_steps = true;
+  ks_clock k;
+  assert_int_equal(ks_clock_init(&k, &d), KS_OK);
+  assert_int_equal(ks_clock_advance(&k, 0.2125), 5); /* 12.75 steps due */
+  assert_int_equal(k.last_dropped_units, 0);
+  assert_int_equal(k.banked_units, 7 * STEP + 3 * STEP / 4);
+  assert_true(ks_clock_alpha(&k) < 1.0 && ks_clock_alpha(&k) > 0.999);
+  assert_int_equal(ks_clock_advance(&k, 0.0), 5);
+  assert_int_equal(ks_clock_advance(&k, 1.0 / 240), 3); /* 2.75 + 0.25 */
+  assert_int_equal(ks_clock_advance(&k, 0.0), 0);
+  assert_int_equal(k.total_steps, 13);
+  assert_int_equal(k.banked_units, 0);
+  assert_int_equal(k.dropped_units, 0);
+  /* the frame clamp still drops what is over it */
+  assert_int_equal(ks_clock_advance(&k, 1.0), 5);
+  assert_int_equal(k.last_dropped_units, 45 * STEP);
+  int64_t n = 5;
+  for (int i = 0; i < 10; i++) n += ks_clock_advance(&k, 0.0);
+  assert_int_equal(n, 15);
+  /* a huge frame with no clamp saturates the bank instead of overflowing */
+  d.max_frame_seconds = 0.0;
+  d.time_scale = 1000.0;
+  assert_int_equal(ks_clock_init(&k, &d), KS_OK);
+  for (int i = 0; i < 4; i++) assert_int_equal(ks_clock_advance(&k, 1e308), 5);
+  assert_true(k.banked_units > 0);
+}
+
 static void time_scale(void **st) {
   (void)st;
   ks_clock c = make(600, 1.0 / 20, 0.1, 1.0);
@@ -308,7 +341,7 @@ int main(void) {
       cmocka_unit_test(defaults),         cmocka_unit_test(invalid_defs),
       cmocka_unit_test(bad_frames_count_as_zero), cmocka_unit_test(remainder_below_one_step),
       cmocka_unit_test(seed000_table),    cmocka_unit_test(seed000_turns),
-      cmocka_unit_test(seed001_example),  cmocka_unit_test(caps_drop_and_report),
+      cmocka_unit_test(seed001_example),  cmocka_unit_test(caps_drop_and_report), cmocka_unit_test(cap_carries_excess),
       cmocka_unit_test(time_scale),       cmocka_unit_test(pause_resume),
       cmocka_unit_test(alpha),            cmocka_unit_test(rounding),
       cmocka_unit_test(copy_is_snapshot),

@@ -6,7 +6,8 @@
  * NaN, ±inf, negative, denormal or huge. After every operation the clock must
  * keep its promises (kickstep/clock.h):
  *   - an advance returns >= 0 steps, never more than the step cap;
- *   - the banked remainder stays in [0, one step);
+ *   - the banked remainder stays in [0, one step) (with carry_excess_steps,
+ *     >= 0: steps over the cap stay banked and none are dropped);
  *   - total steps and simulated time never go backwards; dropped time neither;
  *   - paused, nothing is banked and nothing runs;
  *   - nothing is lost: banked before + the frame's units (by the documented
@@ -46,7 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint8_t shape = fuzz_u8(&in);
   d.steps_per_second = rates[shape & 7];
   if (shape & 8) d.max_frame_seconds = fuzz_double(&in);
-  if (shape & 16) d.max_steps_per_frame = (int32_t)(fuzz_u8(&in) % 12);
+  if (shape & 16) {
+    uint8_t cap = fuzz_u8(&in);
+    d.max_steps_per_frame = (int32_t)((cap & 127) % 12);
+    d.carry_excess_steps = (cap & 128) != 0;
+  }
   if (shape & 32) d.max_call_seconds = fuzz_double(&in);
   if (shape & 64) d.time_scale = fuzz_double(&in);
   if (shape & 128) d.resume_frame_seconds = fuzz_double(&in);
@@ -79,11 +84,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else {
           /* Conservation, in integers: what is not banked became whole steps,
              run or dropped by the step cap. */
-          int64_t whole = prev.banked_units + units - c.banked_units;
+          int64_t held = prev.banked_units > INT64_MAX - units ? INT64_MAX : prev.banked_units + units; /* a carried bank saturates */
+          int64_t whole = held - c.banked_units;
           FUZZ_CHECK(whole >= 0 && whole % KS_CLOCK_UNITS_PER_STEP == 0);
           int64_t due = whole / KS_CLOCK_UNITS_PER_STEP;
           FUZZ_CHECK(due >= steps);
           if (due > steps) FUZZ_CHECK(c.max_steps_per_frame > 0 && steps == c.max_steps_per_frame);
+          if (c.carry_excess_steps) FUZZ_CHECK(due == steps); /* the excess stayed banked */
+          if (c.carry_excess_steps && c.banked_units >= KS_CLOCK_UNITS_PER_STEP)
+            FUZZ_CHECK(steps == c.max_steps_per_frame); /* owing steps only after a capped frame */
           FUZZ_CHECK(c.last_dropped_units >= call_dropped + (due - steps) * KS_CLOCK_UNITS_PER_STEP);
           FUZZ_CHECK(c.resume_pending == 0);
         }
@@ -103,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       case 6: ks_clock_pause(&c); FUZZ_CHECK(c.paused); break;
       default: ks_clock_resume(&c); FUZZ_CHECK(!c.paused); break;
     }
-    FUZZ_CHECK(c.banked_units >= 0 && c.banked_units < KS_CLOCK_UNITS_PER_STEP);
+    FUZZ_CHECK(c.banked_units >= 0 && (c.carry_excess_steps || c.banked_units < KS_CLOCK_UNITS_PER_STEP));
     FUZZ_CHECK(c.total_steps >= prev.total_steps);
     FUZZ_CHECK(c.dropped_units >= prev.dropped_units);
     double t0 = ks_clock_time(&prev), t1 = ks_clock_time(&c);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The walk page in Chromium: no console error, a non-blank picture, the step
-// rate selectable, the report table agreeing at four rates, the course walked
-// live by the C script, and a mouse drag turning the view once per frame.
+// rate selectable, the report table agreeing at four rates, a key pressed and
+// released between two frames still jumping, the course walked live by the C
+// script, and a look displacement turning the view once per frame.
 //   node tests/games-web/walk.test.mjs --build BUILD_DIR
 import { join } from 'node:path';
 import { args, run, serve, launch, watchErrors, shot } from '../web/lib.mjs';
@@ -33,6 +34,30 @@ await run('games_web_walk', async (t) => {
     const moved = await page.evaluate(() => window.__walk.view());
     t.ok(moved.x > 1, 'held key walks', `x ${moved.x}`);
     await page.evaluate(() => window.__walk.hold(0));
+
+    // A jump pressed and released between two frames (real key events, at 30
+    // steps a second with frames of 1/144 s driven from here): the page
+    // forwards both events, and the first step to run jumps.
+    await page.selectOption('#rate', '30');
+    await page.waitForTimeout(100);
+    const press = await page.evaluate(() => {
+      window.__walk.manual(true);
+      window.__walk.reset();
+      window.__walk.frame(1 / 30); // one step: the bank is empty
+      return window.__walk.view();
+    });
+    await page.keyboard.down('Space');
+    await page.keyboard.up('Space');
+    const jumped = await page.evaluate(() => {
+      let idle = 0;
+      while (window.__walk.frame(1 / 144) === 0 && idle < 10) idle++;
+      const v = window.__walk.view();
+      window.__walk.manual(false);
+      return { idle, vy: v.vy, grounded: v.grounded, step: v.step, log: window.__walk.log() };
+    });
+    t.ok(press.grounded === 1 && jumped.idle >= 3, 'the frames after the press ran no step at first', `${jumped.idle} frames without a step`);
+    t.ok(jumped.grounded === 0 && jumped.vy > 0 && jumped.log.some((l) => l.startsWith('takeoff')),
+      'a press and release between two frames still jumps on the next step', `vy ${jumped.vy}, step ${jumped.step}`);
 
     // A look displacement turns the view once, whatever the frame's steps.
     await page.selectOption('#rate', '240');

@@ -54,6 +54,26 @@ static void test_same_day_two_match_seeds(void **state) {
   assert_int_equal(a.day, 29);
 }
 
+/* The game's rule: the day's kicks are seeded from the day. kick_daily_kick
+   is kick_daily_build with the day's seed as the match seed; tries differ
+   only in the kick number, days in the seed. */
+static void test_the_day_seeds_its_kicks(void **state) {
+  (void)state;
+  kick_daily a, b, c, built;
+  assert_int_equal(kick_daily_kick(2026, 12, 25, 0, &a), KS_OK);
+  assert_int_equal(kick_daily_kick(2026, 12, 25, 4, &b), KS_OK);
+  assert_int_equal(kick_daily_kick(2026, 12, 26, 0, &c), KS_OK);
+  assert_true(a.setup.match_seed == kick_daily_seed(2026, 12, 25) && a.setup.match_seed == a.day_seed);
+  assert_true(a.setup.kick_number == 0u && b.setup.kick_number == 4u);
+  assert_true(b.setup.match_seed == a.setup.match_seed);
+  assert_true(c.setup.match_seed == kick_daily_seed(2026, 12, 26) && c.setup.match_seed != a.setup.match_seed);
+  same_setup_geometry(&a, &b);
+  assert_int_equal(kick_daily_build(2026, 12, 25, kick_daily_seed(2026, 12, 25), 4, &built), KS_OK);
+  assert_memory_equal(&built.setup, &b.setup, sizeof b.setup);
+  assert_int_equal(kick_daily_kick(2026, 2, 30, 0, &a), KS_ERR_RANGE);
+  assert_int_equal(kick_daily_kick(2026, 1, 1, 0, NULL), KS_ERR_NULL);
+}
+
 /* A year of days: every day builds; every pair of neighbouring days differs in
    spot or wind; the venue list is used widely. */
 static void test_days_differ(void **state) {
@@ -154,7 +174,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_same_day_two_match_seeds), cmocka_unit_test(test_days_differ),
       cmocka_unit_test(test_day_numbers),              cmocka_unit_test(test_invalid_dates),
-      cmocka_unit_test(test_same_day_same_kick),
+      cmocka_unit_test(test_same_day_same_kick),      cmocka_unit_test(test_the_day_seeds_its_kicks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

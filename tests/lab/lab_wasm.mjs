@@ -43,7 +43,7 @@ for (let f = 0; f < 400; f++) {
   const dt = X.lab_jump_next_frame();
   X.lab_jump_frame(dt);
   t += dt;
-  const j = view(X.lab_jump_view(), 9);
+  const j = view(X.lab_jump_view(), 12);
   if (j[4] > lastFixed && j[4] > 0) {
     lastFixed = j[4];
     if (!Object.is(j[6], j[2])) fixedSame = false;
@@ -52,6 +52,34 @@ for (let f = 0; f < 400; f++) {
 }
 ok(peaksVar.size >= 3, `variable-step peaks differ (${peaksVar.size} distinct)`);
 ok(fixedSame && lastFixed >= 10, 'fixed-step peaks all at the line');
+
+// The frame-rate choices: even rates repeat one variable-step peak, each its own;
+// the fixed-step ball peaks at the line at every rate.
+const choicePeaks = [];
+let line0 = null;
+let fixedOnLine = true;
+for (let r = 0; r < X.lab_jump_rate_count(); r++) {
+  ok(X.lab_jump_choose(r, 1) === 0, `lab_jump_choose(${r})`);
+  const seen = new Set();
+  let tt = 0, nx = 0.3;
+  while (tt < 8) {
+    if (tt >= nx) { X.lab_jump_press(); nx += 1.3; }
+    const dt = X.lab_jump_next_frame();
+    X.lab_jump_frame(dt);
+    tt += dt;
+    const j = view(X.lab_jump_view(), 12);
+    if (j[3] > 0) seen.add(j[5]);
+    if (j[4] > 0 && !Object.is(j[6], j[2])) fixedOnLine = false;
+    if (line0 === null) line0 = j[2];
+    if (!Object.is(j[2], line0)) fixedOnLine = false;
+  }
+  choicePeaks.push({ uneven: view(X.lab_jump_view(), 12)[10] > 0, seen });
+}
+const evenOnes = choicePeaks.filter((c) => !c.uneven);
+ok(evenOnes.length === 5 && evenOnes.every((c) => c.seen.size === 1), 'even rates repeat their variable-step peak');
+ok(new Set(evenOnes.map((c) => [...c.seen][0])).size === 5, 'each even rate peaks at its own height');
+ok(fixedOnLine, 'the fixed-step ball peaks at the line at every rate');
+ok(X.lab_jump_choose(99, 1) !== 0, 'an unknown rate is rejected');
 
 // Explicit Euler gains energy; semi-implicit stays bounded.
 ok(X.lab_spring_reset(1 / 30) === 0, 'lab_spring_reset');

@@ -126,6 +126,69 @@ static void test_jump_demo_steady_frames(void **st) {
   assert_true(lab_ball_peak(&j.variable, 0) != j.line_y);
 }
 
+/* The page's frame-rate choices (seed 002's demo let the page pick only an
+   uneven 20 fps). At even 15, 20, 30, 60 and 144 fps the variable-step ball
+   repeats its own peak but peaks at a different height at each rate (at 60
+   fps its dt is the fixed step, so it peaks at the line); at the uneven rate
+   it peaks differently each jump. The fixed-step ball peaks at the line, to
+   the bit, at every rate, and the line is the same at every rate. */
+static void test_jump_demo_rates(void **st) {
+  (void)st;
+  double var_peak[lab_jump_rate_count] = {0};
+  double line = 0.0;
+  for (int32_t r = 0; r < lab_jump_rate_count; r++) {
+    lab_jump_def d = lab_jump_default_def();
+    assert_int_equal(lab_jump_def_set_rate(&d, r), KS_OK);
+    assert_true(lab_jump_rate_name(r)[0] != '\0');
+    lab_jump j;
+    assert_int_equal(lab_jump_init(&j, &d), KS_OK);
+    if (r == 0) line = j.line_y;
+    assert_true(ks_f64_bits(j.line_y) == ks_f64_bits(line));
+    double t = 0.0, next_press = 0.3;
+    for (int f = 0; t < 16.0 && f < 100000; f++) {
+      if (t >= next_press) {
+        lab_jump_press(&j);
+        next_press += 1.3;
+      }
+      double dt = lab_jump_next_frame(&j);
+      lab_jump_frame(&j, dt);
+      t += dt;
+    }
+    assert_true(j.variable.peaks >= 10 && j.fixed.peaks >= 10);
+    for (int32_t k = 0; k < j.fixed.peaks; k++) assert_true(ks_f64_bits(lab_ball_peak(&j.fixed, k)) == ks_f64_bits(line));
+    double lo = 1e9, hi = -1e9;
+    for (int32_t k = 0; k < j.variable.peaks; k++) {
+      double p = lab_ball_peak(&j.variable, k);
+      if (p < lo) lo = p;
+      if (p > hi) hi = p;
+    }
+    print_message("%-14s variable-step peaks %.4f..%.4f m, fixed-step %.4f m\n", lab_jump_rate_name(r), lo, hi, line);
+    if (r == LAB_JUMP_UNEVEN) {
+      assert_true(hi - lo > 0.01); /* a centimetre or more between jumps */
+    } else {
+      assert_true(ks_f64_bits(lo) == ks_f64_bits(hi)); /* even frames: the same jump every time */
+      var_peak[r] = lo;
+    }
+  }
+  /* Each even rate peaks at its own height; only 60 fps peaks at the line. */
+  for (int32_t a = 0; a < LAB_JUMP_UNEVEN; a++) {
+    for (int32_t b = a + 1; b < LAB_JUMP_UNEVEN; b++) assert_true(ks_fabs(var_peak[a] - var_peak[b]) > 0.005);
+    assert_true((var_peak[a] == line) == (a == LAB_JUMP_60_FPS));
+  }
+  /* The lower the rate, the lower the variable-step peak (semi-implicit Euler undershoots). */
+  assert_true(var_peak[LAB_JUMP_15_FPS] < var_peak[LAB_JUMP_20_FPS] && var_peak[LAB_JUMP_20_FPS] < var_peak[LAB_JUMP_30_FPS]);
+  lab_jump_def d = lab_jump_default_def();
+  lab_jump_def before = d;
+  assert_int_equal(lab_jump_def_set_rate(&d, lab_jump_rate_count), KS_ERR_RANGE);
+  assert_int_equal(lab_jump_def_set_rate(&d, -1), KS_ERR_RANGE);
+  assert_memory_equal(&d, &before, sizeof d);
+  assert_int_equal(lab_jump_def_set_rate(NULL, 0), KS_ERR_NULL);
+  assert_string_equal(lab_jump_rate_name(99), "");
+  /* The default def is the uneven choice. */
+  assert_int_equal(lab_jump_def_set_rate(&d, LAB_JUMP_UNEVEN), KS_OK);
+  assert_memory_equal(&d, &before, sizeof d);
+}
+
 /* Explicit Euler's spring energy grows every step; semi-implicit stays bounded. */
 static void test_spring_energy(void **st) {
   (void)st;
@@ -160,6 +223,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_frame_tied_quarter_speed_at_15fps), cmocka_unit_test(test_gauge_and_hitch),
       cmocka_unit_test(test_jump_demo_at_20fps),                cmocka_unit_test(test_jump_demo_steady_frames),
+      cmocka_unit_test(test_jump_demo_rates),
       cmocka_unit_test(test_spring_energy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "kickstep/dmath.h"
+#include "kickstep/rng.h"
 #include "kickstep/walk.h"
 
 static const int32_t rates[] = {30, 60, 120, 240};
@@ -47,6 +48,41 @@ static void test_course_same_at_every_rate(void **st) {
   assert_true(ref.v[WALK_R_STEPS_TOP_X] == 9.2);
   assert_true(ref.v[WALK_R_SLIDE_DISTANCE] > 5.0);
   assert_true(ref.v[WALK_R_DROP_LAND_SPEED] > 6.3245 && ref.v[WALK_R_DROP_LAND_SPEED] < 6.3247);
+}
+
+/* Every integer rate from 24 to 480 steps a second, multiples of 30 or not
+   (primes such as 97, 211 and 479 among them), gives the report of 30/s to
+   the centimetre, every field, and the same text printed to the centimetre.
+   Before the course split a step at its script's moments and read its
+   samples at their own times, 144/s read eye_at_2_4 as 0 (2.4 s is no step
+   boundary there) and 25/s started the slide 16 cm late. */
+static void test_course_same_at_rates_24_to_480(void **st) {
+  (void)st;
+  walk_report ref = course(30);
+  double worst[walk_report_field_count] = {0};
+  int32_t worst_rate[walk_report_field_count] = {0};
+  for (int32_t rate = 24; rate <= 480; rate++) {
+    walk_report r = course(rate);
+    for (int f = 0; f < walk_report_field_count; f++) {
+      double d = r.v[f] - ref.v[f];
+      if (d < 0) d = -d;
+      if (!(d < 0.005)) fail_msg("%s differs at %d/s: %.6f vs %.6f", walk_report_field_name(f), rate, r.v[f], ref.v[f]);
+      char a[64], b[64];
+      snprintf(a, sizeof a, "%.2f", r.v[f]);
+      snprintf(b, sizeof b, "%.2f", ref.v[f]);
+      assert_string_equal(a, b);
+      if (d > worst[f]) {
+        worst[f] = d;
+        worst_rate[f] = rate;
+      }
+    }
+  }
+  double all = 0.0;
+  for (int f = 0; f < walk_report_field_count; f++)
+    if (worst[f] > all) all = worst[f];
+  print_message("course at 457 rates (24..480/s): largest difference from 30/s %.3g m or s\n", all);
+  for (int f = 0; f < walk_report_field_count; f++)
+    if (worst[f] > 1e-9) print_message("  %s: %.3g at %d/s\n", walk_report_field_name(f), worst[f], worst_rate[f]);
 }
 
 /* Off a 1 m ledge at any rate, even odd ones: touch-down at √(2·20·1) m/s. */
@@ -131,6 +167,150 @@ static void test_keys_per_step(void **st) {
   walk_input in = {WALK_KEY_TURN_LEFT, 0, 0.0, 0.0};
   assert_int_equal(walk_game_frame(&g, 3.0 / 120.0, &in, NULL), 3);
   assert_true(ks_fabs(g.body.yaw + 3.0 * 2.5 / 120.0) < 1e-15);
+}
+
+/* Presses are never lost (seed 002: "read input every frame and apply it in
+   the next fixed step without losing presses"). A sweep of step rates
+   (multiples of 30 and not, primes among them) against display rates (30 to
+   240 Hz and uneven frames), with jump presses of every length: a press and
+   release both between two frames (a single event, only in `pressed`), and
+   a key held for 1 to 8 frames, given with `pressed` or as the held keys
+   alone. Each press jumps exactly once, on the first step that runs after
+   it arrived, whichever frame that step falls in. */
+static const int32_t press_rates[] = {24, 25, 29, 30, 31, 37, 48, 50, 59, 60, 61, 75, 97,
+                                      100, 120, 127, 144, 165, 199, 211, 240, 293, 360, 479, 480};
+static const double display_hz[] = {30, 60, 75, 90, 120, 144, 165, 240};
+#define DISPLAYS (sizeof display_hz / sizeof display_hz[0] + 1) /* the last: uneven */
+
+static double display_frame(size_t display, ks_rng *r) {
+  if (display < DISPLAYS - 1) return 1.0 / display_hz[display];
+  return ks_rng_range(r, 1.0 / 300.0, 1.0 / 20.0);
+}
+
+/* Events of one frame: takeoffs counted, the first one's step kept. */
+static int takeoffs(const ks_events *e, int64_t *step) {
+  int n = 0;
+  for (uint32_t i = 0; i < e->count; i++)
+    if (e->items[i].type == WALK_EV_TAKEOFF) {
+      if (n == 0) *step = e->items[i].step;
+      n++;
+    }
+  return n;
+}
+
+typedef struct press_case {
+  int32_t rate;
+  size_t display;
+  int32_t hold_frames; /* 0: pressed and released before the next frame */
+  bool with_pressed;   /* the press also given as walk_input.pressed */
+  int32_t wait_frames; /* frames on the spot before the press */
+} press_case;
+
+/* Returns the number of takeoffs; *late is true if the first was not on the
+   first step run after the press. */
+static int run_press(const press_case *c, bool *late) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = c->rate;
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  ks_rng r = ks_rng_seeded((uint64_t)c->rate * 131u + c->display * 7u + (uint64_t)c->wait_frames);
+  walk_input idle = {0, 0, 0.0, 0.0};
+  int jumps = 0;
+  for (int32_t f = 0; f < c->wait_frames; f++) {
+    ks_events e;
+    ks_events_clear(&e);
+    walk_game_frame(&g, display_frame(c->display, &r), &idle, &e);
+    int64_t s;
+    jumps += takeoffs(&e, &s);
+  }
+  int64_t first_step = -1, jump_step = -1;
+  double after = 0.0;
+  for (int32_t f = 0; after < 1.0; f++) {
+    walk_input in = idle;
+    if (c->hold_frames == 0) {
+      if (f == 0) in.pressed = WALK_KEY_JUMP;
+    } else if (f < c->hold_frames) {
+      in.keys = WALK_KEY_JUMP;
+      if (f == 0 && c->with_pressed) in.pressed = WALK_KEY_JUMP;
+    }
+    ks_events e;
+    ks_events_clear(&e);
+    int64_t before = g.body.step;
+    double dt = display_frame(c->display, &r);
+    int64_t n = walk_game_frame(&g, dt, &in, &e);
+    after += dt;
+    if (first_step < 0 && n > 0) first_step = before + 1;
+    int64_t s = -1;
+    int k = takeoffs(&e, &s);
+    if (k > 0 && jumps == 0) jump_step = s;
+    jumps += k;
+  }
+  *late = jump_step != first_step;
+  return jumps;
+}
+
+static void test_presses_never_lost(void **st) {
+  (void)st;
+  static const int32_t holds[] = {0, 1, 2, 3, 5, 8};
+  int cases = 0, lost = 0, twice = 0, late = 0;
+  for (size_t ri = 0; ri < sizeof press_rates / sizeof press_rates[0]; ri++)
+    for (size_t di = 0; di < DISPLAYS; di++)
+      for (size_t hi = 0; hi < sizeof holds / sizeof holds[0]; hi++)
+        for (int with = 0; with < 2; with++) {
+          if (holds[hi] == 0 && !with) continue; /* a single event exists only as a press */
+          for (int32_t wait = 17; wait < 20; wait++) {
+            press_case c = {press_rates[ri], di, holds[hi], with != 0, wait};
+            bool is_late = false;
+            int n = run_press(&c, &is_late);
+            cases++;
+            if (n == 0) lost++;
+            if (n > 1) twice++;
+            if (n == 1 && is_late) late++;
+            if (n != 1 || is_late)
+              print_error("rate %d/s, display %s%.0f, hold %d frames%s, wait %d: %d jumps%s\n", c.rate,
+                          di == DISPLAYS - 1 ? "uneven ~" : "", di == DISPLAYS - 1 ? 0.0 : display_hz[di], c.hold_frames,
+                          c.with_pressed ? " (pressed)" : "", wait, n, is_late ? ", late" : "");
+          }
+        }
+  print_message("presses: %d cases, %d lost, %d jumped twice, %d late\n", cases, lost, twice, late);
+  assert_int_equal(cases, 25 * 9 * 11 * 3);
+  assert_int_equal(lost, 0);
+  assert_int_equal(twice, 0);
+  assert_int_equal(late, 0);
+}
+
+/* A release and a new press both between two steps are a new press: after
+   landing with jump still held (no repeat: the latch), the player lets go
+   and presses again within frames that run no step, and jumps again. */
+static void test_repress_between_steps(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  d.steps_per_second = 30;
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  int jumps = 0;
+  walk_input hold = {WALK_KEY_JUMP, WALK_KEY_JUMP, 0.0, 0.0};
+  for (int f = 0; f < 240; f++) { /* 1 s at 240 Hz: up, down, and standing with the key held */
+    ks_events e;
+    ks_events_clear(&e);
+    walk_game_frame(&g, 1.0 / 240.0, &hold, &e);
+    hold.pressed = 0;
+    int64_t s;
+    jumps += takeoffs(&e, &s);
+  }
+  assert_int_equal(jumps, 1);
+  assert_true(g.body.grounded && g.body.jump_latched);
+  /* Run to just after a step, then release and press again before the next. */
+  while (walk_game_frame(&g, 1.0 / 240.0, &hold, NULL) == 0) {}
+  walk_input up = {0, 0, 0.0, 0.0};
+  walk_input down = {WALK_KEY_JUMP, 0, 0.0, 0.0}; /* the held state alone */
+  assert_int_equal(walk_game_frame(&g, 1.0 / 240.0, &up, NULL), 0);
+  assert_int_equal(walk_game_frame(&g, 1.0 / 240.0, &down, NULL), 0);
+  ks_events e;
+  ks_events_clear(&e);
+  for (int f = 0; f < 8; f++) walk_game_frame(&g, 1.0 / 240.0, &down, &e);
+  int64_t s;
+  assert_int_equal(takeoffs(&e, &s), 1);
 }
 
 /* Position and pitch blend; yaw takes the shortest way round. */
@@ -265,11 +445,12 @@ static void test_snapshot(void **st) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_course_same_at_every_rate), cmocka_unit_test(test_drop_lands_at_6_3246),
+      cmocka_unit_test(test_course_same_at_every_rate), cmocka_unit_test(test_course_same_at_rates_24_to_480), cmocka_unit_test(test_drop_lands_at_6_3246),
       cmocka_unit_test(test_look_once_per_frame),       cmocka_unit_test(test_keys_per_step),
       cmocka_unit_test(test_camera_lerp),               cmocka_unit_test(test_eye_settles_alike),
       cmocka_unit_test(test_walls_and_validation),      cmocka_unit_test(test_snapshot),
-      cmocka_unit_test(test_exact_flight_versus_euler),
+      cmocka_unit_test(test_exact_flight_versus_euler),   cmocka_unit_test(test_presses_never_lost),
+      cmocka_unit_test(test_repress_between_steps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kick_exports.h"
+#include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 
 static double g_t = 100.0;
@@ -70,9 +71,35 @@ static void test_tour_kicks_carry_the_history_and_the_daily_kick_never_does(void
   assert_int_equal(history_of_last_kick(), 0);
 }
 
+/* The page's Daily Kick follows the one rule kick-cli follows too
+   (kick_daily_kick): attempt n is the day's kick n - 1, seeded from the day,
+   and its setup is the day's setup, field for field. */
+static void test_daily_kick_follows_the_rule(void **st) {
+  (void)st;
+  assert_int_equal(kx_init_daily(2026, 12, 25), 0);
+  for (uint64_t attempt = 1; attempt <= 3; attempt++) {
+    if (attempt > 1) assert_int_equal(kx_next(), 0);
+    play_one(0.01 * (double)attempt);
+    int32_t n = kx_share_encode();
+    assert_true(n > 0);
+    kick_replay r;
+    assert_int_equal(kick_replay_share_decode(kx_text(), (size_t)n, &r, NULL), KS_OK);
+    kick_daily day;
+    assert_int_equal(kick_daily_kick(2026, 12, 25, attempt - 1, &day), KS_OK);
+    assert_true(r.setup.match_seed == kick_daily_seed(2026, 12, 25));
+    assert_true(r.setup.match_seed == day.setup.match_seed);
+    assert_true(r.setup.kick_number == attempt - 1);
+    assert_true(r.setup.spot_x == day.setup.spot_x && r.setup.spot_z == day.setup.spot_z);
+    assert_true(r.setup.wind.swirl == day.setup.wind.swirl && r.setup.wind.gust_seed == day.setup.wind.gust_seed);
+    assert_int_equal(r.setup.keeper.kind, day.setup.keeper.kind);
+    assert_int_equal(r.setup.wall.count, day.setup.wall.count);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tour_kicks_carry_the_history_and_the_daily_kick_never_does),
+      cmocka_unit_test(test_daily_kick_follows_the_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

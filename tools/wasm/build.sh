@@ -5,7 +5,8 @@
 #   tools/wasm/build.sh OUTDIR [game...]
 #
 # For each game (default: kick brake walk lab) whose glue file wasm/<game>_exports.c
-# exists, compiles src/core/*.c + src/<game>/*.c + wasm/<game>_exports.c +
+# exists, compiles src/core/*.c + src/<game>/*.c + wasm/<game>_exports.c (and
+# wasm/<game>_selftest.c, the tests the module runs in the browser, if present) +
 # wasm/libc_shim.c into OUTDIR/<game>.wasm. Exports are only the functions the
 # glue marks with export_name; every symbol must resolve (no imports), so a
 # module that would need libm or libc fails here, not in the browser.
@@ -44,7 +45,9 @@ for game in "${games[@]}"; do
     srcs+=("$root/src/$game"/*.c)
     shopt -u nullglob
   fi
-  srcs+=("$glue" "$root/wasm/libc_shim.c")
+  srcs+=("$glue")
+  [ -f "$root/wasm/${game}_selftest.c" ] && srcs+=("$root/wasm/${game}_selftest.c")
+  srcs+=("$root/wasm/libc_shim.c")
   target="$out/$game.wasm"
   "$CC" "${cflags[@]}" -I"$root/src/$game" -I"$root/wasm" "${srcs[@]}" "${ldflags[@]}" -o "$target.tmp"
   mv "$target.tmp" "$target"

@@ -77,8 +77,21 @@ let jumpPending = 0;
 let nextJumpFrame = 0;
 let groundedFor = 0;
 const peaks = { variable: [], fixed: [] };
-const jumpView = () => w.f64(X.lab_jump_view(), 9);
+const jumpView = () => w.f64(X.lab_jump_view(), 12);
 $('jump').addEventListener('click', () => X.lab_jump_press());
+// The frame-rate choices and what each one means (fps, jitter) are C's (lab_jump_rate).
+const rateSel = $('jump-rate');
+for (let i = 0; i < X.lab_jump_rate_count(); i++) rateSel.add(new Option(w.str(X.lab_jump_rate_name(i)), String(i)));
+function jumpChoose(rate) {
+  X.lab_jump_choose(rate, 1);
+  rateSel.value = String(rate);
+  peaks.variable.length = 0;
+  peaks.fixed.length = 0;
+  jumpPending = 0;
+  groundedFor = 0;
+  nextJumpFrame = X.lab_jump_next_frame();
+}
+rateSel.addEventListener('change', () => jumpChoose(Number(rateSel.value)));
 function jumpTick(dt) {
   jumpPending += dt;
   while (jumpPending >= nextJumpFrame) {
@@ -114,6 +127,21 @@ function drawJumps() {
   g.font = '13px system-ui';
   g.fillStyle = '#a9c1ad';
   g.fillText(`fixed-step peak ${v[2].toFixed(4)} m`, 10, lineY - 6);
+  if (v[3] > 0) {
+    // The variable-step ball's last peak, beside it: at 15 fps well under the line, at 144 fps over it.
+    const peakY = ground - v[5] * scale - 24;
+    g.strokeStyle = '#ffd23f';
+    g.setLineDash([4, 4]);
+    g.beginPath();
+    g.moveTo(W * 0.3 - 40, peakY);
+    g.lineTo(W * 0.3 + 40, peakY);
+    g.stroke();
+    g.setLineDash([]);
+    g.fillStyle = '#ffd23f';
+    g.fillText(`peak ${v[5].toFixed(4)} m`, W * 0.3 + 46, peakY + 4);
+    g.fillStyle = '#a9c1ad';
+  }
+  g.fillText(`${w.str(X.lab_jump_rate_name(v[11]))}`, W - 110, top + 4);
   const balls = [[W * 0.3, v[0], '#ffd23f', 'variable dt'], [W * 0.7, v[1], '#3ddc97', 'fixed 1/60 s']];
   for (const [x, y, color, label] of balls) {
     g.fillStyle = color;
@@ -217,6 +245,10 @@ window.__lab = {
   jump: () => Array.from(jumpView()),
   spring: () => Array.from(springView()),
   peaks: () => ({ variable: peaks.variable.slice(), fixed: peaks.fixed.slice() }),
+  /** The jump demo's frame-rate choices, choosing one, and its frames run from a test: `seconds` of display time. */
+  jumpRates: () => Array.from({ length: X.lab_jump_rate_count() }, (_, i) => w.str(X.lab_jump_rate_name(i))),
+  jumpChoose: (rate) => jumpChoose(rate),
+  jumpRun: (seconds) => { for (let t = 0; t < seconds; t += 1 / 60) jumpTick(1 / 60); },
   hitch: () => (hitch = true),
   set: (fps, hz, interp = true) => {
     fpsIn.value = fps;
@@ -227,8 +259,8 @@ window.__lab = {
 };
 
 loopReset();
-X.lab_jump_reset(1);
-nextJumpFrame = X.lab_jump_next_frame();
+X.lab_jump_reset(1); // C's default: the uneven 20 fps, each jump peaking differently
+jumpChoose(jumpView()[11]);
 springReset();
 drawTracks();
 window.__ready = true;

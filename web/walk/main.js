@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The walk page: forwards held keys (read by every step in C) and the mouse
-// displacement (applied once per frame in C), and draws the camera the C side
-// interpolates. Nothing here moves the body.
+// The walk page: forwards every key press and release as it happens (C keeps
+// a press until a step has seen it, and reads held keys every step) and the
+// mouse displacement (applied once per frame in C), and draws the camera the
+// C side interpolates. Nothing here moves the body or decides what a key does.
 import { loadWasm, wasmUrl } from '../src/wasm.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,8 +25,8 @@ function readFloor() {
   floor = { risers: Array.from(f.slice(0, n)), heights: Array.from(f.slice(n, 2 * n + 1)) };
 }
 
-let held = 0;
 let lookX = 0, lookY = 0;
+let manual = false; // a test drives the frames itself (window.__walk.frame)
 let auto = false;
 const log = [];
 
@@ -50,15 +51,17 @@ const codes = {
   ShiftRight: KEY.sprint, KeyC: KEY.crouch, ControlLeft: KEY.crouch, Space: KEY.jump, KeyQ: KEY.left,
   ArrowLeft: KEY.left, KeyE: KEY.right, ArrowRight: KEY.right,
 };
+const ALL_KEYS = 127;
+// Every event goes to C as it happens, never only the state at frame time.
 addEventListener('keydown', (e) => {
-  if (codes[e.code]) { held |= codes[e.code]; e.preventDefault(); }
+  if (codes[e.code]) { X.walk_key(codes[e.code], 1); e.preventDefault(); }
 });
-addEventListener('keyup', (e) => { if (codes[e.code]) held &= ~codes[e.code]; });
-addEventListener('blur', () => (held = 0));
+addEventListener('keyup', (e) => { if (codes[e.code]) X.walk_key(codes[e.code], 0); });
+addEventListener('blur', () => X.walk_key(ALL_KEYS, 0));
 for (const b of document.querySelectorAll('.pad button')) {
   const bit = Number(b.dataset.key);
-  b.addEventListener('pointerdown', (e) => { e.preventDefault(); held |= bit; });
-  for (const ev of ['pointerup', 'pointerleave', 'pointercancel']) b.addEventListener(ev, () => (held &= ~bit));
+  b.addEventListener('pointerdown', (e) => { e.preventDefault(); X.walk_key(bit, 1); });
+  for (const ev of ['pointerup', 'pointerleave', 'pointercancel']) b.addEventListener(ev, () => X.walk_key(bit, 0));
 }
 const eye = $('eye');
 let dragging = false;
@@ -208,11 +211,8 @@ function report() {
   $('report').innerHTML = rows.join('');
 }
 
-let last = performance.now();
-function frame(now) {
-  const dt = (now - last) / 1000;
-  last = now;
-  X.walk_frame(dt, held, lookX, lookY);
+function step(dt) {
+  const n = X.walk_frame(dt, lookX, lookY);
   lookX = 0;
   lookY = 0;
   readEvents();
@@ -220,10 +220,30 @@ function frame(now) {
   drawEye(s);
   drawSide(s);
   hud(s);
+  return n;
+}
+
+let last = performance.now();
+function frame(now) {
+  const dt = (now - last) / 1000;
+  last = now;
+  if (!manual) step(dt);
   requestAnimationFrame(frame);
 }
 
-window.__walk = { view, reset, keys: KEY, hold: (bits) => (held = bits), look: (dx, dy) => { lookX += dx; lookY += dy; } };
+window.__walk = {
+  view,
+  reset,
+  keys: KEY,
+  /** Holds exactly these keys: releases the others, presses these. */
+  hold: (bits) => { X.walk_key(ALL_KEYS & ~bits, 0); X.walk_key(bits, 1); },
+  key: (bits, down) => X.walk_key(bits, down ? 1 : 0),
+  look: (dx, dy) => { lookX += dx; lookY += dy; },
+  /** Stops the display's own frames; frame(dt) then runs one frame of dt seconds. */
+  manual: (on) => { manual = !!on; last = performance.now(); },
+  frame: (dt) => step(dt),
+  log: () => log.slice(),
+};
 reset();
 report();
 window.__ready = true;

@@ -6,7 +6,8 @@
  *     aim (elevation, direction, miss, tries), then that kick struck after
  *     0.5 s on the spot (match seed 1, kick 0) and played to its decision
  *     (outcome, decision step, crossing, stars);
- *   - 12 Daily Kick setups across the years (spot, wind, keeper, wall, venue);
+ *   - 12 Daily Kick setups across the years, as played (kick_daily_kick):
+ *     spot, wind, keeper, wall, venue;
  *   - 8 synthetic swipes read into launches.
  * Everything here must come out bit for bit the same on every compiler,
  * optimisation level and architecture, wasm32 included: the web page builds
@@ -74,7 +75,7 @@ static void dailies(ks_tl_writer *w, int64_t *no) {
   };
   for (int i = 0; i < 12; i++) {
     kick_daily k;
-    if (kick_daily_build(dates[i][0], dates[i][1], dates[i][2], 1, 0, &k) != KS_OK) continue;
+    if (kick_daily_kick(dates[i][0], dates[i][1], dates[i][2], 0, &k) != KS_OK) continue;
     ks_tl_field f[] = {{"day", (double)k.day_number},
                        {"venue", (double)k.venue_index},
                        {"spot_x", k.setup.spot_x},

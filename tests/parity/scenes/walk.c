@@ -52,7 +52,7 @@ static void walk_free(ks_tl_writer *w, int32_t rate) {
   for (int f = 0; f < 600; f++) {
     walk_input in;
     in.keys = keys[(f / 50) % 6];
-    in.pad_ = 0;
+    in.pressed = 0;
     in.look_dx = ks_rng_range(&dice, -40.0, 40.0);
     in.look_dy = ks_rng_range(&dice, -10.0, 10.0);
     walk_game_frame(&g, ks_rng_range(&dice, 1.0 / 144.0, 1.0 / 24.0), &in, NULL);
