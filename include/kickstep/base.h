@@ -15,11 +15,40 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// KS_API marks the public functions; everything else has hidden visibility.
-#if defined(_WIN32)
-#define KS_API
+/// @def KS_API
+/// Marks every public function of kickstep. What it expands to depends on how
+/// the library is built and used:
+///
+/// | build                         | KS_BUILDING (compiling kickstep) | using kickstep |
+/// |-------------------------------|----------------------------------|----------------|
+/// | shared, ELF/Mach-O (KS_SHARED) | `visibility("default")`         | `visibility("default")` |
+/// | shared, Windows (KS_SHARED)   | `__declspec(dllexport)`          | `__declspec(dllimport)` |
+/// | static, GNU/Clang on ELF       | `visibility("hidden")`          | nothing |
+/// | static, elsewhere             | nothing                          | nothing |
+///
+/// A shared build exports exactly the KS_API functions (everything else is
+/// compiled with hidden visibility). A static build keeps even the KS_API
+/// functions hidden, so a game's own shared library that links the static
+/// kickstep does not re-export kickstep's symbols; its other symbols are
+/// compiled with internal visibility, and the installed archives (and, as a
+/// subproject, the built ones) turn those into local symbols, so none of
+/// kickstep's internal names can collide with a game's. KS_SHARED and
+/// KS_BUILDING are set by kickstep's CMake targets and kickstep.pc; nobody
+/// defines them by hand.
+#if defined(KS_SHARED)
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(KS_BUILDING)
+#define KS_API __declspec(dllexport)
+#else
+#define KS_API __declspec(dllimport)
+#endif
 #elif defined(__GNUC__) || defined(__clang__)
 #define KS_API __attribute__((visibility("default")))
+#else
+#define KS_API
+#endif
+#elif defined(KS_BUILDING) && (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
+#define KS_API __attribute__((visibility("hidden")))
 #else
 #define KS_API
 #endif
