@@ -11,6 +11,7 @@ if(NOT DOXYGEN_FOUND)
 endif()
 set(KS_DOXYGEN_OUT ${PROJECT_BINARY_DIR}/docs/api)
 set(KS_DOXYGEN_HTML YES)
+set(KS_DOXYGEN_XML NO)
 configure_file(${PROJECT_SOURCE_DIR}/docs/Doxyfile.in ${PROJECT_BINARY_DIR}/Doxyfile @ONLY)
 add_custom_target(kickstep_docs
   COMMAND ${CMAKE_COMMAND} -E make_directory ${KS_DOXYGEN_OUT}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/base.h — what every kickstep header shares.
+/// @file kickstep/base.h
+/// What every kickstep header shares.
 ///
 /// kickstep's simulation layers are freestanding C17: they include only
 /// <stdint.h>, <stddef.h>, <stdbool.h> and kickstep's own headers, allocate
@@ -59,7 +60,7 @@ extern "C" {
 
 /// Result of a call that can reject its input.
 typedef enum ks_status {
-  KS_OK = 0,
+  KS_OK = 0,            ///< success
   KS_ERR_NULL,          ///< a required pointer was NULL
   KS_ERR_NOT_FINITE,    ///< a number was NaN or infinite
   KS_ERR_RANGE,         ///< a number was outside its documented range
@@ -71,7 +72,7 @@ typedef enum ks_status {
   KS_ERR_CHECKSUM,      ///< encoded data fails its checksum
   KS_ERR_TRUNCATED,     ///< encoded data ends early
   KS_ERR_NOT_FOUND,     ///< a named thing (a level, a keeper) does not exist
-  ks_status_count
+  ks_status_count       ///< the number of statuses (not a status)
 } ks_status;
 
 /// A short, stable, lower-case name for a status ("ok", "not_finite", ...).
@@ -84,11 +85,12 @@ static inline bool ks_is_finite(double x) {
   return (v.u & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
 }
 
-/// The IEEE 754 bits of a double, and back. Hashes and timelines use these.
+/// The IEEE 754 bits of a double. Hashes and timelines use these.
 static inline uint64_t ks_f64_bits(double x) {
   union { double d; uint64_t u; } v = { x };
   return v.u;
 }
+/// The double whose IEEE 754 bits are u (the inverse of ks_f64_bits).
 static inline double ks_f64_from_bits(uint64_t u) {
   union { uint64_t u; double d; } v = { u };
   return v.d;
