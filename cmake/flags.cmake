@@ -3,10 +3,15 @@
 #
 # Determinism: -ffp-contract=off on every GNU/Clang build so that a*b+c is
 # never fused into an FMA on one machine and not on another. Never fast math
-# (it reorders arithmetic); -fno-fast-math undoes a -ffast-math in CMAKE_C_FLAGS.
+# (it reorders arithmetic): KS_NO_FAST_MATH_FLAGS undo every part of a
+# -ffast-math (or -Ofast) in CMAKE_C_FLAGS. They are the parts, not
+# -fno-fast-math, because clang warns (-Woverriding-t-option, an error under
+# -Werror) when -fno-fast-math overrides a fast contraction setting.
 # -fno-math-errno lets __builtin_sqrt become the IEEE sqrt instruction (exact
 # everywhere) instead of a libm call kept for errno's sake.
-set(KS_DETERMINISM_FLAGS -fno-fast-math -ffp-contract=off -fno-math-errno)
+set(KS_NO_FAST_MATH_FLAGS -fno-unsafe-math-optimizations -fno-associative-math -fno-reciprocal-math
+    -fsigned-zeros -fno-finite-math-only)
+set(KS_DETERMINISM_FLAGS ${KS_NO_FAST_MATH_FLAGS} -ffp-contract=off -fno-math-errno)
 # 32-bit x86: SSE2 arithmetic, never the x87's 80-bit intermediates.
 set(KS_X86_32 OFF)
 if(CMAKE_SIZEOF_VOID_P EQUAL 4 AND CMAKE_SYSTEM_PROCESSOR MATCHES "^([iI][3-6]86|x86|X86|x86_64|AMD64|amd64)$")
@@ -28,11 +33,11 @@ endif()
 # kickstep.pc): the code of kickstep's headers' inline functions (ks_v3_*,
 # ks_lerp, ...) and the game's own step code are compiled by the game, with
 # the game's flags. Per language and compiler, as generator expressions, so a
-# C++ game or a clang game gets what its compiler needs. Order matters:
-# -fno-fast-math first (it resets every fast-math sub-flag a game may have
-# set), then -ffp-contract=off (clang's -ffast-math and -fno-fast-math both
-# set contraction). docs/adopting.md says why each is there, with figures.
-set(KS_USAGE_FLAGS_GNU_LIKE -fno-fast-math -ffp-contract=off)
+# C++ game or a clang game gets what its compiler needs. They come after the
+# game's CMAKE_<LANG>_FLAGS on the command line, so they win; -ffp-contract=off
+# comes last (clang's -ffast-math sets contraction to fast). docs/adopting.md
+# says why each is there, with figures.
+set(KS_USAGE_FLAGS_GNU_LIKE ${KS_NO_FAST_MATH_FLAGS} -ffp-contract=off)
 if(KS_X86_32)
   list(APPEND KS_USAGE_FLAGS_GNU_LIKE -msse2 -mfpmath=sse)
 endif()

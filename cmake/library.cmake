@@ -11,11 +11,14 @@
 # Symbols (docs/adopting.md, "Symbols"):
 #   - shared: compiled with hidden visibility; KS_API (base.h) exports the
 #     public functions, and nothing else is in the dynamic symbol table;
-#   - static, on ELF with GNU binutils: compiled with internal visibility and
-#     KS_API = hidden, so public and internal symbols can be told apart in the
-#     objects; cmake/localize.cmake then joins an archive's objects into one
-#     (ld -r) and makes every symbol that is not public local (objcopy), so no
-#     internal name of kickstep can collide with a game's own. This runs on the
+#   - static, on ELF with GNU binutils: KS_API = hidden and everything else
+#     default visibility, so public and internal symbols can be told apart in
+#     the objects (clang writes -fvisibility=internal as hidden, so that
+#     cannot be the mark); cmake/localize.cmake then joins an archive's
+#     objects into one (ld -r) and makes every symbol that is not public local
+#     (objcopy), so no internal name of kickstep can collide with a game's own,
+#     and the public ones stay hidden, so a game's shared library that links
+#     the archive does not re-export them. This runs on the
 #     installed archives always, and on the built ones when
 #     KICKSTEP_LOCALIZE_INTERNALS is ON (the default for a subproject; the
 #     project's own white-box tests link the built archives and call internal
@@ -63,7 +66,7 @@ function(kickstep_add_library target)
     target_compile_definitions(${target} PUBLIC KS_SHARED)
     set_target_properties(${target} PROPERTIES C_VISIBILITY_PRESET hidden)
   elseif(KICKSTEP_CAN_LOCALIZE)
-    set_target_properties(${target} PROPERTIES C_VISIBILITY_PRESET internal)
+    # default visibility: the mark of an internal symbol until localize.cmake runs
     if(KICKSTEP_LOCALIZE_INTERNALS)
       add_custom_command(TARGET ${target} POST_BUILD
         COMMAND ${CMAKE_COMMAND} -DARCHIVE=$<TARGET_FILE:${target}> -DLD=${CMAKE_LINKER}

@@ -3,12 +3,12 @@
 #
 #   cmake -DARCHIVE=libkickstep_kick.a -DLD=ld -DOBJCOPY=objcopy -DREADELF=readelf -DAR=ar -P localize.cmake
 #
-# The archive's objects were compiled with internal visibility and KS_API =
-# hidden (cmake/library.cmake, include/kickstep/base.h), so in the symbol table
-# the public functions are GLOBAL HIDDEN and everything else is GLOBAL INTERNAL.
-# The objects are joined into one relocatable object (ld -r: calls between
-# them are resolved), every defined global symbol that is not HIDDEN (or
-# DEFAULT) is made local (objcopy --keep-global-symbols), and the archive is
+# The archive's objects were compiled with KS_API = hidden and everything else
+# at default visibility (cmake/library.cmake, include/kickstep/base.h), so in
+# the symbol table the public functions are GLOBAL HIDDEN and the internal ones
+# GLOBAL DEFAULT. The objects are joined into one relocatable object (ld -r:
+# calls between them are resolved), every defined global symbol that is not
+# HIDDEN is made local (objcopy --keep-global-symbols), and the archive is
 # rewritten with that one object. Running it twice changes nothing.
 foreach(v ARCHIVE LD OBJCOPY READELF AR)
   if(NOT ${v})
@@ -43,7 +43,7 @@ foreach(line IN LISTS lines)
     set(vis "${CMAKE_MATCH_2}")
     set(ndx "${CMAKE_MATCH_3}")
     set(sym "${CMAKE_MATCH_4}")
-    if(NOT ndx STREQUAL "UND" AND (vis STREQUAL "HIDDEN" OR vis STREQUAL "DEFAULT"))
+    if(NOT ndx STREQUAL "UND" AND vis STREQUAL "HIDDEN")
       list(APPEND keep "${sym}")
     endif()
   endif()

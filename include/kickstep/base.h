@@ -30,10 +30,9 @@
 /// A shared build exports exactly the KS_API functions (everything else is
 /// compiled with hidden visibility). A static build keeps even the KS_API
 /// functions hidden, so a game's own shared library that links the static
-/// kickstep does not re-export kickstep's symbols; its other symbols are
-/// compiled with internal visibility, and the installed archives (and, as a
-/// subproject, the built ones) turn those into local symbols, so none of
-/// kickstep's internal names can collide with a game's. KS_SHARED and
+/// kickstep does not re-export kickstep's symbols; the installed archives
+/// (and, as a subproject, the built ones) make every other symbol local, so
+/// none of kickstep's internal names can collide with a game's. KS_SHARED and
 /// KS_BUILDING are set by kickstep's CMake targets and kickstep.pc; nobody
 /// defines them by hand.
 #if defined(KS_SHARED)

@@ -80,6 +80,8 @@ check 0 clang -O2 -march=native $ks
 check 0 g++ -std=c++11 -O3 -march=native $ks
 check 0 clang++ -std=c++17 -O2 -march=native $ks
 check 0 gcc -O2 -ffast-math $ks
+check 0 clang -O2 -march=native -ffast-math $ks
+check 0 gcc -Ofast -march=native $ks
 check 0 gcc -O0 $ks
 }
 if [ "$fails" -ne 0 ]; then
