@@ -9,6 +9,7 @@ pkgs=(
   build-essential pkg-config cmake clang lld llvm libcmocka-dev libmpfr-dev libgmp-dev libcjson-dev
   qemu-user-static gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-12-multilib
   chromium libbullet-dev libclang-rt-14-dev valgrind
+  doxygen python3 libsdl2-dev xvfb xauth x11-apps x11-utils imagemagick
 )
 
 missing=()

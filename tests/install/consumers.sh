@@ -11,7 +11,10 @@
 #   3. pkg-config: the consumer compiled by hand with `pkg-config --cflags
 #      --libs kickstep`, gcc -O3 -march=native, clang -O2 -march=native, g++ -O2;
 #   4. add_subdirectory of a copy of the source (clang -O3 -march=native) and
-#      FetchContent of an archive of it (gcc -O2 -march=native, shared libraries).
+#      FetchContent of an archive of it (gcc -O2 -march=native, shared libraries);
+#   5. the README's own game.c and CMakeLists.txt (the blocks after
+#      `<!-- file: NAME -->`), built as the README says, must print what the
+#      README says they print.
 # Every build runs the consumer's own step loop (game.h) and must print the
 # same line: the same game hash, the same kick, "fp ok". The consumer defines
 # functions named like kickstep's internal ones (collide.c), so every static
@@ -124,6 +127,32 @@ record "FetchContent, shared, g++ -O2 -march=native (C++)" "$work/fetch/consumer
 if ! readelf -d "$work/fetch/consumer_c" | grep -q 'libkickstep_kick\.so'; then
   echo "consumers: FAIL the FetchContent consumer does not link the shared libkickstep_kick" >&2
   fails=$((fails + 1))
+fi
+
+# 5. The README's first game loop, exactly as the README gives it.
+readme=$work/readme
+mkdir -p "$readme"
+awk -v dir="$readme" '/^<!-- file: .* -->$/ { name = $3; want = 1; next }
+  want && /^```/ && !inb { inb = 1; next }
+  inb && /^```/ { inb = 0; want = 0; next }
+  inb { print > (dir "/" name) }' "$src/README.md"
+said=$(sed -n 's/^# \([0-9]* steps; replay .*\)$/\1/p' "$src/README.md" | head -1)
+if [ ! -f "$readme/game.c" ] || [ ! -f "$readme/CMakeLists.txt" ] || [ -z "$said" ]; then
+  echo "consumers: FAIL the README has no game.c, CMakeLists.txt or expected output" >&2
+  fails=$((fails + 1))
+else
+  run cmake -S "$readme" -B "$readme/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="-O3 -march=native"
+  run cmake --build "$readme/build"
+  (cd "$readme" && run cc -O2 game.c $(pkg-config --cflags --libs kickstep) -o game-pc)
+  for exe in "$readme/build/game" "$readme/game-pc"; do
+    got=$("$exe")
+    if [ "$got" = "$said" ]; then
+      echo "consumers: README game (${exe##*/}): $got"
+    else
+      echo "consumers: FAIL README game (${exe##*/}) printed '$got', the README says '$said'" >&2
+      fails=$((fails + 1))
+    fi
+  done
 fi
 
 # Every build printed the same line, and it is a clean one.
