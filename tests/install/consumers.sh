@@ -15,6 +15,8 @@
 #   5. the README's own game.c and CMakeLists.txt (the blocks after
 #      `<!-- file: NAME -->`), built as the README says, must print what the
 #      README says they print.
+# A game's own shared library linking the static kickstep must export none of
+# kickstep's symbols (tests/install/consumer/gamelib.c).
 # Every build runs the consumer's own step loop (game.h) and must print the
 # same line: the same game hash, the same kick, "fp ok". The consumer defines
 # functions named like kickstep's internal ones (collide.c), so every static
@@ -101,6 +103,18 @@ pc_build() { # name compiler flags... ; the consumer as one command line
 pc_build gcc-O3-native gcc -O3 -march=native
 pc_build clang-O2-native clang -O2 -march=native
 pc_build gxx-O2 g++ -O2
+# A game's own shared library linking the static kickstep re-exports none of it.
+run gcc -O2 -shared -fPIC "${pc_cflags[@]}" "$here/consumer/gamelib.c" "${pc_libs[@]}" -o "$work/libgame.so"
+exported=$(nm -D --defined-only "$work/libgame.so" | awk '{print $3}')
+if ! grep -qx gamelib_kick_hash <<<"$exported"; then
+  echo "consumers: FAIL libgame.so does not export its own gamelib_kick_hash" >&2
+  fails=$((fails + 1))
+elif grep -E '^(ks_|kick_|brake_|walk_|lab_)' <<<"$exported"; then
+  echo "consumers: FAIL libgame.so re-exports kickstep's symbols (above)" >&2
+  fails=$((fails + 1))
+else
+  echo "consumers: a game's shared library that links the static kickstep exports $(wc -w <<<"$exported") symbol(s), none of kickstep's"
+fi
 
 # 4. add_subdirectory of a copy of the source, and FetchContent of an archive of it.
 copy=$work/kickstep-src

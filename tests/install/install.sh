@@ -35,6 +35,20 @@ run cmake -S "$src" -B "$work/shared-build" -DCMAKE_BUILD_TYPE=Release -DKICKSTE
 run cmake --build "$work/shared-build" -j"${KS_INSTALL_JOBS:-2}"
 run cmake --install "$work/shared-build" --prefix "$work/shared"
 
+# The libraries alone configure with a C compiler and CMake and nothing else:
+# no pkg-config, cJSON, cmocka, MPFR, SDL2, Doxygen or node (host is skipped).
+bare=$work/bare-build
+if env PATH=/usr/bin:/bin cmake -S "$src" -B "$bare" -DKICKSTEP_ONLY_LIBRARIES=ON \
+     -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON -DCMAKE_DISABLE_FIND_PACKAGE_cJSON=ON \
+     -DCMAKE_DISABLE_FIND_PACKAGE_SDL2=ON -DCMAKE_DISABLE_FIND_PACKAGE_Doxygen=ON >"$work/bare.txt" 2>&1 &&
+   grep -q 'host library skipped' "$work/bare.txt" && grep -q 'kickstep_core' "$bare/Makefile"; then
+  echo "install: the libraries alone configure without pkg-config, cJSON, cmocka, MPFR, SDL2, Doxygen or node"
+else
+  echo "install: FAIL configuring the libraries alone needed more than a C compiler and CMake:" >&2
+  tail -n 20 "$work/bare.txt" >&2
+  fails=$((fails + 1))
+fi
+
 for p in static shared; do
   d=$work/$p
   for f in include/kickstep/base.h include/kickstep/version.h include/kickstep/fpcheck.h include/kickstep/kick.h \
