@@ -4,11 +4,13 @@
 #   make test   build everything and run every test (ctest)
 #   make sanitize  the tests again under ASan+UBSan (part of make test)
 #   make bench  build and run the benchmarks (figures printed, never asserted)
+#   make docs   the API reference (Doxygen): $(BUILD)/docs/api/html/index.html
+#   make install PREFIX=DIR  the libraries alone, built and installed into DIR (default /usr/local)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DKS_WERROR=ON
 
-.PHONY: all deps build test sanitize bench run clean
+.PHONY: all deps build test sanitize bench run clean docs install
 
 all: build
 
@@ -40,5 +42,16 @@ bench: build
 run: build
 	@bash tools/run.sh $(BUILD)
 
+docs: deps
+	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) --target docs
+
+# A library-only build (no programs, tests or examples: only a C compiler is needed) installed into PREFIX.
+PREFIX ?= /usr/local
+install:
+	@cmake -S . -B $(BUILD)-lib -DCMAKE_BUILD_TYPE=Release -DKICKSTEP_ONLY_LIBRARIES=ON >/dev/null
+	@cmake --build $(BUILD)-lib -j$(JOBS)
+	@cmake --install $(BUILD)-lib --prefix $(PREFIX)
+
 clean:
-	rm -rf $(BUILD) $(BUILD)-san
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-lib

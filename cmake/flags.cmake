@@ -2,11 +2,24 @@
 # Compiler flags shared by every target.
 #
 # Determinism: -ffp-contract=off on every GNU/Clang build so that a*b+c is
-# never fused into an FMA on one machine and not on another. Never fast math (its flag reorders arithmetic).
+# never fused into an FMA on one machine and not on another. Never fast math
+# (it reorders arithmetic): KS_NO_FAST_MATH_FLAGS undo every part of a
+# -ffast-math (or -Ofast) in CMAKE_C_FLAGS. They are the parts, not
+# -fno-fast-math, because clang warns (-Woverriding-t-option, an error under
+# -Werror) when -fno-fast-math overrides a fast contraction setting.
 # -fno-math-errno lets __builtin_sqrt become the IEEE sqrt instruction (exact
 # everywhere) instead of a libm call kept for errno's sake.
-set(KS_DETERMINISM_FLAGS -ffp-contract=off -fno-math-errno)
-if(CMAKE_SYSTEM_PROCESSOR MATCHES "i.86" OR CMAKE_C_FLAGS MATCHES "-m32")
+set(KS_NO_FAST_MATH_FLAGS -fno-unsafe-math-optimizations -fno-associative-math -fno-reciprocal-math
+    -fsigned-zeros -fno-finite-math-only)
+set(KS_DETERMINISM_FLAGS ${KS_NO_FAST_MATH_FLAGS} -ffp-contract=off -fno-math-errno)
+# 32-bit x86: SSE2 arithmetic, never the x87's 80-bit intermediates.
+set(KS_X86_32 OFF)
+if(CMAKE_SIZEOF_VOID_P EQUAL 4 AND CMAKE_SYSTEM_PROCESSOR MATCHES "^([iI][3-6]86|x86|X86|x86_64|AMD64|amd64)$")
+  set(KS_X86_32 ON)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^i.86$" OR CMAKE_C_FLAGS MATCHES "-m32")
+  set(KS_X86_32 ON)
+endif()
+if(KS_X86_32)
   list(APPEND KS_DETERMINISM_FLAGS -msse2 -mfpmath=sse)
 endif()
 # GCC's vectorizers can fuse a multiply and an add (vfmaddsub) even under
@@ -14,6 +27,39 @@ endif()
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   list(APPEND KS_DETERMINISM_FLAGS -fno-tree-vectorize)
 endif()
+
+# What a game's own code that steps a simulation must be compiled with, as
+# usage requirements of every kickstep library (and the Cflags of
+# kickstep.pc): the code of kickstep's headers' inline functions (ks_v3_*,
+# ks_lerp, ...) and the game's own step code are compiled by the game, with
+# the game's flags. Per language and compiler, as generator expressions, so a
+# C++ game or a clang game gets what its compiler needs. They come after the
+# game's CMAKE_<LANG>_FLAGS on the command line, so they win; -ffp-contract=off
+# comes last (clang's -ffast-math sets contraction to fast). docs/adopting.md
+# says why each is there, with figures.
+set(KS_USAGE_FLAGS_GNU_LIKE ${KS_NO_FAST_MATH_FLAGS} -ffp-contract=off)
+if(KS_X86_32)
+  list(APPEND KS_USAGE_FLAGS_GNU_LIKE -msse2 -mfpmath=sse)
+endif()
+set(KS_USAGE_FLAGS_GCC -fno-tree-vectorize)
+set(KS_USAGE_FLAGS_MSVC /fp:precise)
+# The same for compilers pkg-config users may pick (clang accepts -fno-tree-vectorize too).
+set(KS_PC_CFLAGS ${KS_USAGE_FLAGS_GNU_LIKE} ${KS_USAGE_FLAGS_GCC})
+
+# ks_determinism_usage(target): the flags above as INTERFACE options of target.
+function(ks_determinism_usage target)
+  foreach(lang C CXX)
+    foreach(f ${KS_USAGE_FLAGS_GNU_LIKE})
+      target_compile_options(${target} INTERFACE $<$<COMPILE_LANG_AND_ID:${lang},GNU,Clang,AppleClang>:${f}>)
+    endforeach()
+    foreach(f ${KS_USAGE_FLAGS_GCC})
+      target_compile_options(${target} INTERFACE $<$<COMPILE_LANG_AND_ID:${lang},GNU>:${f}>)
+    endforeach()
+    foreach(f ${KS_USAGE_FLAGS_MSVC})
+      target_compile_options(${target} INTERFACE $<$<COMPILE_LANG_AND_ID:${lang},MSVC>:${f}>)
+    endforeach()
+  endforeach()
+endfunction()
 
 set(KS_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion
     -Wmissing-prototypes -Wstrict-prototypes -Wno-unused-parameter)

@@ -11,6 +11,7 @@ pkgs=(
   gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-mingw-w64-x86-64 wine64
   chromium libbullet-dev libclang-rt-14-dev valgrind
   parallel slurm-wlm munge util-linux
+  doxygen python3 libsdl2-dev xvfb xauth x11-apps x11-utils imagemagick
 )
 
 missing=()

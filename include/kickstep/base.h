@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/base.h — what every kickstep header shares.
+/// @file kickstep/base.h
+/// What every kickstep header shares.
 ///
 /// kickstep's simulation layers are freestanding C17: they include only
 /// <stdint.h>, <stddef.h>, <stdbool.h> and kickstep's own headers, allocate
@@ -15,11 +16,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// KS_API marks the public functions; everything else has hidden visibility.
-#if defined(_WIN32)
-#define KS_API
+/// @def KS_API
+/// Marks every public function of kickstep. What it expands to depends on how
+/// the library is built and used:
+///
+/// | build                         | KS_BUILDING (compiling kickstep) | using kickstep |
+/// |-------------------------------|----------------------------------|----------------|
+/// | shared, ELF/Mach-O (KS_SHARED) | `visibility("default")`         | `visibility("default")` |
+/// | shared, Windows (KS_SHARED)   | `__declspec(dllexport)`          | `__declspec(dllimport)` |
+/// | static, GNU/Clang on ELF       | `visibility("hidden")`          | nothing |
+/// | static, elsewhere             | nothing                          | nothing |
+///
+/// A shared build exports exactly the KS_API functions (everything else is
+/// compiled with hidden visibility). A static build keeps even the KS_API
+/// functions hidden, so a game's own shared library that links the static
+/// kickstep does not re-export kickstep's symbols; the installed archives
+/// (and, as a subproject, the built ones) make every other symbol local, so
+/// none of kickstep's internal names can collide with a game's. KS_SHARED and
+/// KS_BUILDING are set by kickstep's CMake targets and kickstep.pc; nobody
+/// defines them by hand.
+#if defined(KS_SHARED)
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(KS_BUILDING)
+#define KS_API __declspec(dllexport)
+#else
+#define KS_API __declspec(dllimport)
+#endif
 #elif defined(__GNUC__) || defined(__clang__)
 #define KS_API __attribute__((visibility("default")))
+#else
+#define KS_API
+#endif
+#elif defined(KS_BUILDING) && (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
+#define KS_API __attribute__((visibility("hidden")))
 #else
 #define KS_API
 #endif
@@ -30,7 +59,7 @@ extern "C" {
 
 /// Result of a call that can reject its input.
 typedef enum ks_status {
-  KS_OK = 0,
+  KS_OK = 0,            ///< success
   KS_ERR_NULL,          ///< a required pointer was NULL
   KS_ERR_NOT_FINITE,    ///< a number was NaN or infinite
   KS_ERR_RANGE,         ///< a number was outside its documented range
@@ -42,7 +71,7 @@ typedef enum ks_status {
   KS_ERR_CHECKSUM,      ///< encoded data fails its checksum
   KS_ERR_TRUNCATED,     ///< encoded data ends early
   KS_ERR_NOT_FOUND,     ///< a named thing (a level, a keeper) does not exist
-  ks_status_count
+  ks_status_count       ///< the number of statuses (not a status)
 } ks_status;
 
 /// A short, stable, lower-case name for a status ("ok", "not_finite", ...).
@@ -55,11 +84,12 @@ static inline bool ks_is_finite(double x) {
   return (v.u & 0x7ff0000000000000ull) != 0x7ff0000000000000ull;
 }
 
-/// The IEEE 754 bits of a double, and back. Hashes and timelines use these.
+/// The IEEE 754 bits of a double. Hashes and timelines use these.
 static inline uint64_t ks_f64_bits(double x) {
   union { double d; uint64_t u; } v = { x };
   return v.u;
 }
+/// The double whose IEEE 754 bits are u (the inverse of ks_f64_bits).
 static inline double ks_f64_from_bits(uint64_t u) {
   union { uint64_t u; double d; } v = { u };
   return v.d;

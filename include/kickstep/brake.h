@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/brake.h — the brake game: stop a car short of a ramp, or leap it.
+/// @file kickstep/brake.h
+/// The brake game: stop a car short of a ramp, or leap it.
 ///
 /// The car waits through a countdown, then accelerates along a straight road
 /// (x forward, y up, metres). Ahead is a ramp; just past the ramp's lip stands
@@ -37,7 +38,7 @@ extern "C" {
 
 /// What a step can report (ks_event.type). Values per event:
 typedef enum brake_event_type {
-  BRAKE_EV_NONE = 0,
+  BRAKE_EV_NONE = 0,       ///< no event (never pushed)
   BRAKE_EV_COUNTDOWN_TICK, ///< subject: whole seconds left (0 = go); value[0] simulated time, s
   BRAKE_EV_BRAKE_START,    ///< first touch of the pedal after go; value: x m, speed m/s
   BRAKE_EV_LEAP,           ///< the car left the ramp's lip; value: x m, vx m/s, vy m/s
@@ -46,7 +47,7 @@ typedef enum brake_event_type {
   BRAKE_EV_CRASH,          ///< hit the barrier; value[0]: height of the hit, m
   BRAKE_EV_LAND,           ///< touched down; value: x m, vertical speed m/s, tilt rad; subject 1 = clean
   BRAKE_EV_STOPPED,        ///< came to rest (or crashed); value: x m, stopwatch s, stopping distance m
-  brake_event_count
+  brake_event_count        ///< the number of event types (not a type)
 } brake_event_type;
 
 /// Where the run is.
@@ -57,7 +58,7 @@ typedef enum brake_phase {
   BRAKE_PHASE_AIR,           ///< ballistic flight after the lip
   BRAKE_PHASE_ROLLOUT,       ///< rolling after a landing
   BRAKE_PHASE_DONE,          ///< stopped; further steps do nothing
-  brake_phase_count
+  brake_phase_count          ///< the number of phases (not a phase)
 } brake_phase;
 
 /// How the run ended.
@@ -68,7 +69,7 @@ typedef enum brake_outcome {
   BRAKE_OUT_LEAP,     ///< cleared the barrier, landed and rolled to a stop
   BRAKE_OUT_CRASH,    ///< hit the barrier
   BRAKE_OUT_HOP,      ///< left the ramp too slowly and stopped before the barrier
-  brake_outcome_count
+  brake_outcome_count ///< the number of outcomes (not an outcome)
 } brake_outcome;
 
 /// The game's constants. Get one from brake_default_def().
@@ -106,23 +107,25 @@ typedef struct brake_result {
 
 /// The whole simulation: a plain value.
 typedef struct brake_sim {
-  brake_def def;
+  brake_def def;           ///< the constants it was built with
   double dt;               ///< one step, s (1 / steps_per_second)
   int64_t step;            ///< steps taken
   int64_t go_step;         ///< the step on which the countdown reached 0
   int32_t phase;           ///< brake_phase
   int32_t outcome;         ///< brake_outcome
-  double x, y;             ///< car position, m (y = 0 on the road)
-  double vx, vy;           ///< velocity, m/s
+  double x;                ///< car position along the road, m
+  double y;                ///< car height, m (0 on the road)
+  double vx;               ///< velocity along the road, m/s
+  double vy;               ///< vertical velocity, m/s
   double speed;            ///< speed along the surface while on the ground, m/s
   double pitch;            ///< nose-up rotation, rad (accumulates through flips)
   double spin;             ///< pitch rate in the air, rad/s
   int32_t braked;          ///< 1 once the pedal was touched after go
   int32_t pedal;           ///< the pedal during the last step
   int32_t flips;           ///< full turns completed in the air
-  int32_t clean_landing;
+  int32_t clean_landing;   ///< 1 once a landing was clean
   int32_t cleared;         ///< 1 once the car passed over the barrier
-  int32_t pad_;
+  int32_t pad_;            ///< explicit padding (zero)
   double brake_x;          ///< where the brake was first touched, m
   double lip_x;            ///< where the car left the ramp, m
   double land_x;           ///< where it touched down, m
@@ -149,7 +152,9 @@ KS_API double brake_sim_gap(const brake_sim *s);
 KS_API double brake_sim_time_to_land(const brake_sim *s);
 /// Names for printing: "countdown_tick", "road", "leap", ...
 KS_API const char *brake_event_name(uint32_t type);
+/// The name of a brake_phase ("road", ...); "unknown" otherwise.
 KS_API const char *brake_phase_name(int32_t phase);
+/// The name of a brake_outcome ("leap", ...); "unknown" otherwise.
 KS_API const char *brake_outcome_name(int32_t outcome);
 
 /// Scripted drivers: a policy replaces the pedal.
@@ -161,12 +166,13 @@ typedef enum brake_policy_kind {
   BRAKE_POLICY_LATE,        ///< "late": brakes at the last moment that still stops before the ramp
   BRAKE_POLICY_EARLY,       ///< "early": brakes at twice the distance "late" would
   BRAKE_POLICY_STUNT,       ///< "stunt:S": brakes until the speed is S m/s, then coasts into the ramp
-  brake_policy_count
+  brake_policy_count        ///< the number of kinds (not a kind)
 } brake_policy_kind;
 
+/// A scripted driver: a kind and its number (brake_policy_parse makes one).
 typedef struct brake_policy {
   int32_t kind;   ///< brake_policy_kind
-  int32_t pad_;
+  int32_t pad_;   ///< explicit padding (zero)
   double param;   ///< D (m), T (s) or S (m/s); 0 for the others
 } brake_policy;
 
@@ -189,24 +195,25 @@ KS_API brake_result brake_sim_run_out(brake_sim *s, const brake_policy *policy, 
 typedef struct brake_director_def {
   double max_frame_seconds;    ///< frame clamp, s; default 0.05
   int32_t max_steps_per_frame; ///< guard, steps; default 400 (steps over it run in later frames)
-  int32_t pad_;
+  int32_t pad_;                ///< explicit padding (zero)
   double slowmo_scale;         ///< time scale aimed at during a leap; default 0.3; (0, 1]
   double ease_rate;            ///< easing rate, 1/s: scale += (target - scale) × min(1, dt × rate); default 7
   double ease_back_seconds;    ///< aim back at 1 when touch-down is this close, simulated s; default 0.35
-  uint32_t cookie;
+  uint32_t cookie;             ///< set by brake_director_default_def; do not touch
 } brake_director_def;
 
 /// The director: the game plus its clock, time scale and driver. A plain value.
 typedef struct brake_director {
-  brake_sim sim;
-  ks_clock clock;
-  brake_director_def def;
-  brake_policy policy;
+  brake_sim sim;         ///< the game
+  ks_clock clock;        ///< the game's steps_per_second, the frame clamp and the guard
+  brake_director_def def; ///< the settings it was built with
+  brake_policy policy;   ///< the driver (kind BRAKE_POLICY_HUMAN: the caller's pedal)
   double time_scale;     ///< the eased scale used by the last frame
   double target_scale;   ///< what it eases toward
-  int64_t frames;
+  int64_t frames;        ///< frames run
 } brake_director;
 
+/// Defaults as documented on each field of brake_director_def.
 KS_API brake_director_def brake_director_default_def(void);
 /// Starts a run with the game's def and the director's def. Errors as brake_sim_init.
 KS_API ks_status brake_director_init(brake_director *d, const brake_def *game, const brake_director_def *def);

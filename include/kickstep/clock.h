@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/clock.h — an exact fixed-step clock.
+/// @file kickstep/clock.h
+/// An exact fixed-step clock.
 ///
 /// A front end hands the clock each frame's length in seconds; the clock says
 /// how many whole steps are now due. The step length is a constant of the
@@ -67,22 +68,22 @@ typedef struct ks_clock_def {
 /// The clock: a plain value, copied with `=`.
 typedef struct ks_clock {
   int64_t units_per_second;     ///< steps_per_second × KS_CLOCK_UNITS_PER_STEP
-  int64_t max_frame_units;      ///< 0 = none (stored in units of real time)
-  int64_t max_call_units;       ///< 0 = none
-  int64_t resume_frame_units;
-  int32_t steps_per_second;
-  int32_t max_steps_per_frame;
-  double max_frame_seconds;
-  double max_call_seconds;
-  double resume_frame_seconds;
+  int64_t max_frame_units;      ///< max_frame_seconds in units of real time; 0 = none
+  int64_t max_call_units;       ///< max_call_seconds in units; 0 = none
+  int64_t resume_frame_units;   ///< resume_frame_seconds in units
+  int32_t steps_per_second;     ///< from the def: steps per simulated second
+  int32_t max_steps_per_frame;  ///< from the def: cap on steps one advance returns; 0 = none
+  double max_frame_seconds;     ///< from the def: frame clamp before scaling, s; 0 = none
+  double max_call_seconds;      ///< from the def: clamp on one call's scaled time, s; 0 = none
+  double resume_frame_seconds;  ///< from the def: what the first frame after a resume counts as, s
   double time_scale;            ///< current scale, >= 0
   int64_t banked_units;         ///< in [0, KS_CLOCK_UNITS_PER_STEP), or more when carried steps are owed
   int64_t total_steps;          ///< steps returned by every advance so far
   int64_t dropped_units;        ///< total scaled time removed by caps, in units
   int64_t last_dropped_units;   ///< what the last advance dropped
   int64_t last_steps;           ///< what the last advance returned
-  uint8_t paused;
-  uint8_t resume_pending;
+  uint8_t paused;               ///< 1 between ks_clock_pause and ks_clock_resume
+  uint8_t resume_pending;       ///< 1 until the first frame after a resume has been counted
   uint8_t carry_excess_steps;   ///< from the def: steps over the cap stay banked
   uint8_t pad_[5];              ///< explicit padding (never hashed)
 } ks_clock;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/dmath.h — bit-exact math for simulations.
+/// @file kickstep/dmath.h
+/// Bit-exact math for simulations.
 ///
 /// libm differs between glibc, musl, macOS and CPUs in the last bit, and a
 /// last bit is enough to move a replayed kick. kickstep's simulations call
@@ -25,10 +26,10 @@
 extern "C" {
 #endif
 
-#define KS_PI 3.141592653589793238462643383279502884
-#define KS_TAU 6.283185307179586476925286766559005768
-#define KS_HALF_PI 1.570796326794896619231321691639751442
-#define KS_E 2.718281828459045235360287471352662498
+#define KS_PI 3.141592653589793238462643383279502884      ///< π (as a double: the double nearest π)
+#define KS_TAU 6.283185307179586476925286766559005768     ///< 2π
+#define KS_HALF_PI 1.570796326794896619231321691639751442 ///< π / 2
+#define KS_E 2.718281828459045235360287471352662498       ///< e, the base of natural logarithms
 
 /// Exact: the IEEE square root, correctly rounded, without libm or builtins
 /// (an estimate from + - * /, made exact with integer arithmetic). ks_sqrt
@@ -46,9 +47,14 @@ static inline double ks_sqrt(double x) { return ks_sqrt_soft(x); }
 #endif
 /// Exact: |x|.
 static inline double ks_fabs(double x) { return ks_f64_from_bits(ks_f64_bits(x) & 0x7fffffffffffffffull); }
+/// The smaller of a and b (b when they compare equal or either is NaN).
 static inline double ks_fmin(double a, double b) { return a < b ? a : b; }
+/// The larger of a and b (b when they compare equal or either is NaN).
 static inline double ks_fmax(double a, double b) { return a > b ? a : b; }
+/// x limited to [lo, hi] (x itself when NaN).
 static inline double ks_clamp(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
+/// a + (b - a) × t: a at t = 0, b at t = 1. Compiled in the caller's
+/// translation unit: exact across builds only with contraction off (fpcheck.h).
 static inline double ks_lerp(double a, double b, double t) { return a + (b - a) * t; }
 
 /// Exact: largest integer <= x (NaN and ±inf pass through; floor(-0) = -0).
@@ -73,9 +79,10 @@ KS_API double ks_log(double x);
 /// = 1, pow(±0, y) and pow(±inf, y) by the sign and oddness of y, pow(x, ±inf)
 /// by |x| <> 1. Overflow gives ±inf, underflow ±0 (the sign of an odd power).
 KS_API double ks_pow(double x, double y);
-/// Sine and cosine. Domain: |x| <= 2^20 × pi (about 3.29e6); outside it,
-/// and for ±inf and NaN, the result is NaN. sin(-0) = -0.
+/// Sine. Domain: |x| <= 2^20 × pi (about 3.29e6); outside it, and for ±inf
+/// and NaN, the result is NaN. sin(-0) = -0.
 KS_API double ks_sin(double x);
+/// Cosine. Domain as ks_sin (NaN outside).
 KS_API double ks_cos(double x);
 /// Both at once: the same bits as ks_sin and ks_cos, for one range reduction.
 /// Either output may be NULL (it is then not written).
@@ -88,9 +95,9 @@ KS_API double ks_atan(double x);
 /// (zero included) is the sign of the result; atan2(±0, -0) = ±pi,
 /// atan2(±0, +0) = ±0; infinities give multiples of pi/4. All doubles.
 KS_API double ks_atan2(double y, double x);
-/// Arc sine in [-pi/2, pi/2] and arc cosine in [0, pi]. Domain [-1, 1];
-/// NaN outside.
+/// Arc sine in [-pi/2, pi/2]. Domain [-1, 1]; NaN outside.
 KS_API double ks_asin(double x);
+/// Arc cosine in [0, pi]. Domain [-1, 1]; NaN outside.
 KS_API double ks_acos(double x);
 /// Hyperbolic tangent. All doubles; ±1 for |x| > 22, tanh(-0) = -0.
 KS_API double ks_tanh(double x);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/events.h — what happened during a step, in order, exactly once.
+/// @file kickstep/events.h
+/// What happened during a step, in order, exactly once.
 ///
 /// A game's step appends its events to a caller-owned ks_events buffer
 /// instead of leaving front ends to compare old and new state (polling once a
@@ -22,15 +23,17 @@ extern "C" {
 /// wall player 3, ...); `value` up to three numbers (a point, a speed).
 typedef struct ks_event {
   int64_t step;     ///< the step on which it happened (the clock's total_steps after that step)
-  uint32_t type;
-  uint32_t subject;
-  double value[3];
+  uint32_t type;    ///< the game's event enum (kick_event_type, walk_event_type, ...)
+  uint32_t subject; ///< which thing, as the game's enum documents per type; often 0
+  double value[3];  ///< up to three numbers, per type (a point in m, a speed in m/s, ...); unused ones 0
 } ks_event;
 
+/// A caller-owned buffer of the events of one or more steps, oldest first.
+/// A plain value; zero it (or ks_events_clear) before use.
 typedef struct ks_events {
-  uint32_t count;
+  uint32_t count;   ///< events in items[0..count)
   uint32_t dropped; ///< pushes that did not fit
-  ks_event items[KS_EVENTS_CAPACITY];
+  ks_event items[KS_EVENTS_CAPACITY]; ///< the events, in the order they happened
 } ks_events;
 
 /// Empties the buffer.

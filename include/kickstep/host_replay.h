@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/host_replay.h — replay files on disk (hosted).
+/// @file kickstep/host_replay.h
+/// Replay files on disk (hosted).
 ///
 /// Saving is atomic: the bytes go to a temporary file beside the target
 /// ("<path>.tmp.<pid>"), are flushed and closed, and the temporary is renamed

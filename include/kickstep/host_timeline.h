@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/host_timeline.h — reading and comparing timeline files (hosted).
+/// @file kickstep/host_timeline.h
+/// Reading and comparing timeline files (hosted).
 ///
 /// The hosted side of kickstep/timeline.h: it reads JSON-lines timelines from
 /// disk and compares two of them, naming the first line, step and field where

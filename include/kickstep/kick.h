@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick.h — the free-kick simulation.
+/// @file kickstep/kick.h
+/// The free-kick simulation.
 ///
 /// A kick is one value, `kick_shot`: the setup (spot, pitch, weather, keeper,
 /// wall, target rings, the player's last eight shots, the seeds), the dice
@@ -91,7 +92,7 @@ typedef enum kick_outcome {
   KICK_OUTCOME_WIDE,      ///< crossed the goal line outside the posts, untouched
   KICK_OUTCOME_OVER,      ///< crossed the goal line over the bar, untouched
   KICK_OUTCOME_SHORT,     ///< untouched, came to rest or left the pitch before the goal line
-  kick_outcome_count
+  kick_outcome_count      ///< the number of outcomes (not an outcome)
 } kick_outcome;
 
 /// Where the kick is in its life.
@@ -100,7 +101,7 @@ typedef enum kick_phase {
   KICK_PHASE_FLIGHT,      ///< struck, not decided
   KICK_PHASE_DECIDED,     ///< decided; the ball still moves (net, bounces) for drawing
   KICK_PHASE_DONE,        ///< the ball is at rest (or held); steps change nothing but the clock
-  kick_phase_count
+  kick_phase_count        ///< the number of phases (not a phase)
 } kick_phase;
 
 /// Moments: the seed's table, one bit each (kick_shot_moments returns a mask).
@@ -116,8 +117,8 @@ typedef enum kick_moment {
   KICK_MOMENT_PAST_KEEPER = 1u << 7,     ///< a goal the keeper touched
   KICK_MOMENT_ROCKET = 1u << 8,          ///< a goal struck at >= 30 m/s
 } kick_moment;
-#define KICK_MOMENT_COUNT 9
-#define KICK_MOMENT_ALL 0x1ffu
+#define KICK_MOMENT_COUNT 9       ///< how many kick_moment bits there are
+#define KICK_MOMENT_ALL 0x1ffu     ///< every kick_moment bit
 
 /// The moment rules' thresholds (the seed's table).
 #define KICK_TOP_CORNER_MIN_X 2.35       ///< m from the middle
@@ -137,21 +138,21 @@ typedef enum kick_keeper_kind {
   KICK_KEEPER_SHOWMAN,    ///< shuffles up to 0.24 m either way on a 2.2 s cycle; dives from wherever it took him
   KICK_KEEPER_SPECIALIST, ///< penalty specialist: reads early and with half the error
   KICK_KEEPER_LEARNER,    ///< shades towards, and reads better on, the side the last eight shots went
-  kick_keeper_kind_count
+  kick_keeper_kind_count  ///< the number of kinds (not a kind)
 } kick_keeper_kind;
 
 /// Target ring motion.
 typedef enum kick_ring_motion {
-  KICK_RING_STATIC = 0,
+  KICK_RING_STATIC = 0,   ///< stays where it is
   KICK_RING_SLIDE,        ///< x = x0 + amplitude × sin(2π t / period + phase)
   KICK_RING_BOB,          ///< y = y0 + amplitude × sin(2π t / period + phase)
-  kick_ring_motion_count
+  kick_ring_motion_count  ///< the number of motions (not a motion)
 } kick_ring_motion;
 
 /// Event types pushed into ks_events (ks_event.type). `subject` and `value`
 /// as documented per type; value[] is a point (x, y, z) unless said otherwise.
 typedef enum kick_event_type {
-  KICK_EV_NONE = 0,
+  KICK_EV_NONE = 0,      ///< no event (never pushed)
   KICK_EV_STRIKE,        ///< value: launch velocity
   KICK_EV_POST,          ///< subject 0 = post at -x, 1 = post at +x; value: ball centre
   KICK_EV_BAR,           ///< value: ball centre
@@ -169,19 +170,19 @@ typedef enum kick_event_type {
   KICK_EV_BOUNCE,        ///< value: ball centre
   KICK_EV_REST,          ///< value: ball centre
   KICK_EV_DECIDED,       ///< subject: kick_outcome; value[0]: moments mask (as a double)
-  kick_event_type_count
+  kick_event_type_count  ///< the number of event types (not a type)
 } kick_event_type;
 
 /// contact_flags bits: what the ball has touched since the strike.
 enum {
   KICK_TOUCH_POST_NEG = 1u << 0,  ///< post at -x
   KICK_TOUCH_POST_POS = 1u << 1,  ///< post at +x
-  KICK_TOUCH_BAR = 1u << 2,
-  KICK_TOUCH_WALL = 1u << 3,
-  KICK_TOUCH_KEEPER = 1u << 4,
-  KICK_TOUCH_GROUND = 1u << 5,
-  KICK_TOUCH_NET = 1u << 6,
-  KICK_TOUCH_WOODWORK = KICK_TOUCH_POST_NEG | KICK_TOUCH_POST_POS | KICK_TOUCH_BAR,
+  KICK_TOUCH_BAR = 1u << 2,       ///< the crossbar
+  KICK_TOUCH_WALL = 1u << 3,      ///< a wall player
+  KICK_TOUCH_KEEPER = 1u << 4,    ///< the keeper (body or arms)
+  KICK_TOUCH_GROUND = 1u << 5,    ///< the ground (a bounce or a roll)
+  KICK_TOUCH_NET = 1u << 6,       ///< the net
+  KICK_TOUCH_WOODWORK = KICK_TOUCH_POST_NEG | KICK_TOUCH_POST_POS | KICK_TOUCH_BAR, ///< either post or the bar
 };
 
 /* ---------------------------------------------------------------- the setup */
@@ -229,7 +230,8 @@ typedef struct kick_wall_def {
 
 /// A target ring: a hoop the ball may fly through (it is not solid).
 typedef struct kick_ring_def {
-  double x, y;              ///< centre at rest, m
+  double x;                 ///< centre at rest, across, m; default the x given to kick_ring_default
+  double y;                 ///< centre at rest, height, m; default the y given to kick_ring_default
   double z;                 ///< z of the ring's plane, m (>= spot z + 1, <= KICK_CROSS_Z); default 0
   double radius;            ///< the ball's centre must pass within this, m, 0.1..3; default 0.5
   kick_ring_motion motion;  ///< default KICK_RING_STATIC
@@ -240,7 +242,8 @@ typedef struct kick_ring_def {
 
 /// One of the player's previous shots, for keepers who learn.
 typedef struct kick_history_shot {
-  double x, y;              ///< where it crossed (or was stopped near) the goal line, m
+  double x;                 ///< where it crossed (or was stopped near) the goal line, across, m
+  double y;                 ///< ... and the height there, m
   kick_outcome outcome;     ///< how it ended
 } kick_history_shot;
 
@@ -248,14 +251,14 @@ typedef struct kick_history_shot {
 typedef struct kick_setup {
   double spot_x;            ///< ball spot across the pitch, m, |x| <= 40; default 0
   double spot_z;            ///< ball spot, m, -60..-5.5; default -20
-  kick_pitch_def pitch;
-  kick_wind_def wind;
-  kick_keeper_def keeper;
-  kick_wall_def wall;
+  kick_pitch_def pitch;     ///< the ground; default kick_pitch_default(false)
+  kick_wind_def wind;       ///< the wind; default calm (fields as kick_wind_def)
+  kick_keeper_def keeper;   ///< the keeper; default none (fields as kick_keeper_def)
+  kick_wall_def wall;       ///< the wall; default none (fields as kick_wall_def)
   int32_t ring_count;       ///< 0..4; default 0
-  kick_ring_def rings[KICK_RING_MAX];
+  kick_ring_def rings[KICK_RING_MAX]; ///< target rings rings[0..ring_count); default none
   int32_t history_count;    ///< 0..8 valid entries, newest first; default 0
-  kick_history_shot history[KICK_HISTORY_MAX];
+  kick_history_shot history[KICK_HISTORY_MAX]; ///< the player's last shots, newest first; default none
   uint64_t match_seed;      ///< default 1
   uint64_t kick_number;     ///< default 0
   bool person_in_goal;      ///< a person keeps goal by tapping: no automatic read; default false
@@ -276,9 +279,10 @@ typedef struct kick_launch {
 /// step whose index (the clock's total_steps before that step) is >= tap_step,
 /// once. Feed the same input to every copy of the shot (replays, probes).
 typedef struct kick_input {
-  bool has_tap;
+  bool has_tap;             ///< false: no tap (the other fields are ignored)
   int64_t tap_step;         ///< step index the tap landed on
-  double tap_x, tap_y;      ///< glove target on the keeper's line, m
+  double tap_x;             ///< glove target on the keeper's line, across, m
+  double tap_y;             ///< glove target height, m
 } kick_input;
 
 /* ---------------------------------------------------------------- the state */
@@ -290,7 +294,7 @@ typedef struct kick_ball {
   ks_vec3 spin_axis;        ///< unit vector (zero when no spin)
   double spin_rate;         ///< rad/s, >= 0
   double roll_speed;        ///< below this horizontal speed on the ground it rolls, above it skids, m/s
-  bool on_ground;
+  bool on_ground;           ///< touching the ground (rolling or skidding)
   bool held;                ///< caught by the keeper
 } kick_ball;
 
@@ -301,14 +305,16 @@ typedef struct kick_keeper_state {
   int64_t read_step;        ///< step index of his read (-1: none scheduled)
   int64_t dive_step;        ///< step index his dive started (-1: not diving)
   double dive_from_x;       ///< where the sway had taken him when the dive started, m
-  double target_x, target_y;///< glove target of the dive, m
+  double target_x;          ///< glove target of the dive, across, m
+  double target_y;          ///< glove target of the dive, height, m
   double dive_seconds;      ///< time to full stretch, s
-  double est_x, est_y;      ///< his estimate of the crossing on his line (before errors), m
+  double est_x;             ///< his estimate of the crossing on his line (before errors), across, m
+  double est_y;             ///< ... and its height, m
   double est_t;             ///< estimated seconds to his line from the read
   int64_t tap_applied_step; ///< step a person's tap started the dive (-1: none)
   uint32_t touches;         ///< touches of the ball
   uint8_t contact_prev;     ///< bit 0 body, bit 1 arms: touching at the end of the previous step
-  uint8_t pad_[3];
+  uint8_t pad_[3];          ///< explicit padding (zero; never hashed)
 } kick_keeper_state;
 
 /// The wall's moment: who jumps and when (drawn at init from setup + dice; a reroll keeps it).
@@ -335,21 +341,21 @@ typedef struct kick_flight_stats {
 
 /// The whole simulation: a plain value (no pointers). sizeof is stated in docs/kick.md (<= 4 KiB).
 typedef struct kick_shot {
-  kick_setup setup;
+  kick_setup setup;         ///< the setup it was built from (kept: replays and rerolls need it)
   ks_vec3 wind_mean;        ///< mean wind vector (from the bearing), m/s
   ks_vec3 wind_cross;       ///< unit crosswind direction (mean direction turned by +90° about y)
   ks_rng dice;              ///< the kick's dice, part-way through ks_rng_stream(match_seed, kick_number)
   ks_clock clock;           ///< 600 steps/s, max_call_seconds 0.1; the leftover lives here
   double spin_decay_step;   ///< exp(-0.18 / 600), computed once with ks_exp
   double spin_decay_estimate; ///< exp(-0.18 / 240), for estimates
-  kick_phase phase;
-  kick_outcome outcome;
+  kick_phase phase;         ///< where the kick is in its life
+  kick_outcome outcome;     ///< how it ended; KICK_OUTCOME_NONE until decided
   int64_t strike_step;      ///< step index of the strike (-1: not struck)
   int64_t decision_step;    ///< the step that decided the kick (the clock's total_steps after it; -1: undecided)
   int64_t done_step;        ///< the step the kick finished (-1: not yet)
-  kick_ball ball;
-  kick_keeper_state keeper;
-  kick_wall_state wall;
+  kick_ball ball;           ///< the ball
+  kick_keeper_state keeper; ///< the keeper's moment
+  kick_wall_state wall;     ///< the wall's moment
   uint32_t ring_hits;       ///< bit i: ring i was passed through
   uint32_t moments;         ///< kick_moment bits, final once decided (the ring bit as soon as it happens)
   uint32_t contact_flags;   ///< KICK_TOUCH_* since the strike
@@ -357,47 +363,49 @@ typedef struct kick_shot {
   bool crossed;             ///< the ball centre reached KICK_CROSS_Z moving forward
   bool crossed_inside;      ///< ... between the posts and under the bar
   bool in_net;              ///< the ball is in (or has struck) the net
-  uint8_t pad_[5];
+  uint8_t pad_[5];          ///< explicit padding (zero; never hashed)
   ks_vec3 crossing;         ///< the exact interpolated crossing point (valid when crossed)
   int64_t crossing_step;    ///< the step it crossed in (the clock's total_steps after it)
-  kick_flight_stats stats;
+  kick_flight_stats stats;  ///< flight statistics for the moments
   /* A memo of the wind noise (gust, swirl): the seed, lattice cell and two
      slopes last used. Derived from the setup alone, it never changes a
      result (with or without it the wind has the same bits) and is not hashed. */
-  uint64_t wind_memo_seed[2];
-  int64_t wind_memo_cell[2];
-  double wind_memo_slope[2][2];
+  uint64_t wind_memo_seed[2];   ///< wind memo: the noise seeds last used (gust, swirl); not hashed
+  int64_t wind_memo_cell[2];    ///< wind memo: the lattice cells last used; not hashed
+  double wind_memo_slope[2][2]; ///< wind memo: the two slopes of each cell; not hashed
   /* Per-step constants of the wind, from the setup at init (not hashed):
      KICK_GUST_MAX_FRACTION × gustiness and 0.25 × swirl × mean speed. */
-  double wind_gust_k;
-  double wind_swirl_k;
+  double wind_gust_k;       ///< KICK_GUST_MAX_FRACTION × gustiness (from the setup; not hashed)
+  double wind_swirl_k;      ///< 0.25 × swirl × mean speed, m/s (from the setup; not hashed)
   /* The lowest and highest z of the rings' planes (from the setup at init,
      not hashed): a step that cannot cross any of them skips the ring test. */
-  double ring_z_min;
-  double ring_z_max;
+  double ring_z_min;        ///< lowest z of the rings' planes, m (from the setup; not hashed)
+  double ring_z_max;        ///< highest z of the rings' planes, m (from the setup; not hashed)
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.
 typedef struct kick_keeper_pose {
   bool present;             ///< false with no keeper
-  bool diving;
+  bool diving;              ///< a dive has started
   double dive_progress;     ///< 0..1
-  ks_vec3 body_a, body_b;   ///< body capsule axis (hips, head)
+  ks_vec3 body_a;           ///< body capsule axis, hip end, m
+  ks_vec3 body_b;           ///< body capsule axis, head end, m
   double body_radius;       ///< m
   ks_vec3 shoulder[2];      ///< arm capsules: shoulder → glove; [0] towards -x, [1] towards +x
-  ks_vec3 glove[2];
+  ks_vec3 glove[2];         ///< the arm capsules' glove ends, m; [0] towards -x, [1] towards +x
   double arm_radius;        ///< m
 } kick_keeper_pose;
 
 /// A capsule (wall player) for drawing.
 typedef struct kick_capsule {
-  ks_vec3 a, b;
-  double radius;
+  ks_vec3 a;                ///< one end of the axis, m
+  ks_vec3 b;                ///< the other end of the axis, m
+  double radius;            ///< m
 } kick_capsule;
 
 /// One row of the step-size table (the seed's table, from the engine's constants).
 typedef struct kick_step_row {
-  int32_t steps_per_second;
+  int32_t steps_per_second; ///< the step rate of this row
   double travel_m;          ///< ball travel per step at KICK_MAX_LAUNCH_SPEED, m
   double missable_clip_m;   ///< deepest clip of a post two checks can miss, m (valid when !any_depth)
   bool any_depth;           ///< the step is longer than the contact diameter: even dead centre can be missed
@@ -457,9 +465,13 @@ KS_API ks_status kick_shot_reroll(kick_shot *shot, uint64_t salt);
 KS_API uint64_t kick_shot_hash(const kick_shot *shot);
 
 /* queries */
+/// How the kick ended; KICK_OUTCOME_NONE until decided.
 KS_API kick_outcome kick_shot_outcome(const kick_shot *shot);
+/// Where the kick is in its life.
 KS_API kick_phase kick_shot_phase(const kick_shot *shot);
+/// True once the ball was struck.
 KS_API bool kick_shot_struck(const kick_shot *shot);
+/// True once the outcome is decided (outcome not KICK_OUTCOME_NONE).
 KS_API bool kick_shot_decided(const kick_shot *shot);
 /// The step that decided the kick (the clock's total_steps after it), -1 when undecided.
 KS_API int64_t kick_shot_decision_step(const kick_shot *shot);
@@ -495,19 +507,24 @@ KS_API bool kick_shot_wall_player(const kick_shot *shot, int32_t i, kick_capsule
 /// Ring i's centre at the current clock time; false if i is out of range.
 KS_API bool kick_shot_ring_center(const kick_shot *shot, int32_t i, ks_vec3 *out);
 
-/// Moments: which earn slow motion (woodwork, save, top corner, in off the
-/// woodwork, Panenka, target ring) and which a replay of a goal (top corner,
-/// in off the woodwork, Panenka, curler, past the keeper, rocket).
+/// Whether a moment earns slow motion (woodwork, save, top corner, in off
+/// the woodwork, Panenka, target ring).
 KS_API bool kick_moment_slow_motion(uint32_t moment_bit);
+/// Whether a moment earns a replay of a goal (top corner, in off the
+/// woodwork, Panenka, curler, past the keeper, rocket).
 KS_API bool kick_moment_replay(uint32_t moment_bit);
-/// Any bit of the mask earns slow motion / a replay.
+/// Any bit of the mask earns slow motion.
 KS_API bool kick_moments_slow_motion(uint32_t mask);
+/// Any bit of the mask earns a replay.
 KS_API bool kick_moments_replay(uint32_t mask);
 
-/// Stable lower-case names ("goal", "top_corner", "keeper_parry", ...); "unknown" otherwise.
+/// A stable lower-case name of an outcome ("goal", "saved", ...); "unknown" otherwise.
 KS_API const char *kick_outcome_name(kick_outcome o);
+/// The name of one moment bit ("top_corner", ...); "unknown" otherwise.
 KS_API const char *kick_moment_name(uint32_t moment_bit);
+/// The name of a kick_event_type ("keeper_parry", ...); "unknown" otherwise.
 KS_API const char *kick_event_name(uint32_t type);
+/// The name of a keeper kind ("plain", ...); "unknown" otherwise.
 KS_API const char *kick_keeper_kind_name(kick_keeper_kind k);
 
 /// The seed's step-size table from the engine's constants (ball speed
@@ -516,9 +533,9 @@ KS_API kick_step_row kick_step_table_row(int32_t steps_per_second);
 /// The per-step spin factor exp(-0.18 × dt) for a step rate (computed with ks_exp).
 KS_API double kick_spin_decay_factor(int32_t steps_per_second);
 
-/// Flight coefficients (see docs/physics.md): drag coefficient against speed
-/// through the air, and lift coefficient against the spin parameter S = rω/v.
+/// The drag coefficient at a speed through the air, m/s (docs/physics.md).
 KS_API double kick_drag_coefficient(double air_speed_mps);
+/// The lift (Magnus) coefficient at the spin parameter S = rω/v (docs/physics.md).
 KS_API double kick_lift_coefficient(double spin_parameter);
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick_director.h — the play director: frames to steps, slow motion
+/// @file kickstep/kick_director.h
+/// The play director: frames to steps, slow motion
 /// from a look-ahead, instant replays, events and the camera.
 ///
 /// The director is the frame-level policy every front end shares. It is one
@@ -63,9 +64,9 @@ extern "C" {
 
 #define KICK_DIRECTOR_MAX_FRAME_SECONDS (1.0 / 20.0)     ///< no frame counts as more, s
 #define KICK_DIRECTOR_RESUME_FRAME_SECONDS (1.0 / 60.0)  ///< first frame after init/pause counts as, s
-#define KICK_DIRECTOR_SPEED_LIVE 1.0
-#define KICK_DIRECTOR_SPEED_SLOW 0.3
-#define KICK_DIRECTOR_SPEED_REPLAY 0.45
+#define KICK_DIRECTOR_SPEED_LIVE 1.0                      ///< game time per real time, live
+#define KICK_DIRECTOR_SPEED_SLOW 0.3                      ///< ... in slow motion
+#define KICK_DIRECTOR_SPEED_REPLAY 0.45                   ///< ... in an instant replay
 #define KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS (1.0 / 60.0) ///< look-ahead advance per call, s
 #define KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS 1800           ///< 3 s of game time
 #define KICK_DIRECTOR_SLOW_BEFORE_STEPS 144              ///< 0.24 s before the decision
@@ -86,22 +87,22 @@ typedef enum kick_director_mode {
   KICK_DIRECTOR_WAITING = 0,    ///< on the spot, not struck; time passes (sway, gusts)
   KICK_DIRECTOR_LIVE,           ///< the live kick (in flight or after it), speed 1 or 0.3
   KICK_DIRECTOR_REPLAY,         ///< the instant replay plays; the live match waits
-  kick_director_mode_count
+  kick_director_mode_count      ///< the number of modes (not a mode)
 } kick_director_mode;
 
 /// The replay queue's state for the current kick.
 typedef enum kick_director_replay_state {
   KICK_REPLAY_Q_NONE = 0,       ///< no replay earned (yet)
   KICK_REPLAY_Q_PENDING,        ///< earned; waiting 1.15 s after the goal
-  KICK_REPLAY_Q_PLAYING,
+  KICK_REPLAY_Q_PLAYING,        ///< playing now
   KICK_REPLAY_Q_FINISHED,       ///< played to its end
   KICK_REPLAY_Q_SKIPPED,        ///< a tap skipped it (or effects were switched off)
-  kick_director_replay_state_count
+  kick_director_replay_state_count ///< the number of states (not a state)
 } kick_director_replay_state;
 
 /// Director event types (ks_event.type of the events kick_director_frame appends).
 typedef enum kick_director_event_type {
-  KICK_DIR_EV_NONE = 0,
+  KICK_DIR_EV_NONE = 0,      ///< no event (never appended)
   KICK_DIR_EV_STRIKE,        ///< value: launch velocity, m/s
   KICK_DIR_EV_POST,          ///< subject 0 = post at -x, 1 = post at +x; value: ball centre
   KICK_DIR_EV_BAR,           ///< value: ball centre
@@ -114,7 +115,7 @@ typedef enum kick_director_event_type {
   KICK_DIR_EV_REPLAY_END,    ///< subject 1 if skipped by a tap (or the setting), 0 if played out
   KICK_DIR_EV_SHAKE,         ///< value[0]: strength 0..1 (woodwork 0.6, goal 0.3)
   KICK_DIR_EV_DECIDED,       ///< subject: kick_outcome; value[0]: moments mask (as a double)
-  kick_director_event_type_count
+  kick_director_event_type_count ///< the number of event types (not a type)
 } kick_director_event_type;
 
 /// Set in ks_event.subject's bit 16 for events raised by the replay copy
@@ -123,11 +124,11 @@ typedef enum kick_director_event_type {
 
 /// Which copy of the kick a run record belongs to.
 typedef enum kick_director_run {
-  KICK_RUN_LOOKAHEAD = 0,
-  KICK_RUN_LIVE,
-  KICK_RUN_PROBE,
-  KICK_RUN_REPLAY,
-  KICK_RUN_COUNT
+  KICK_RUN_LOOKAHEAD = 0,  ///< the copy run ahead to plan slow motion
+  KICK_RUN_LIVE,           ///< the live kick
+  KICK_RUN_PROBE,          ///< the copy that finds a replay's decision step
+  KICK_RUN_REPLAY,         ///< the instant replay
+  KICK_RUN_COUNT           ///< the number of runs (not a run)
 } kick_director_run;
 
 /* ------------------------------------------------------------------ structs */
@@ -158,10 +159,10 @@ typedef struct kick_camera {
 /// What one run of the kick ended with (for the four-runs check).
 typedef struct kick_run_record {
   bool valid;               ///< the run happened and was decided
-  kick_outcome outcome;
+  kick_outcome outcome;     ///< how the run ended
   int64_t decision_step;    ///< the run's decision step (absolute, same clock for all copies)
   uint64_t crossing_bits[3];///< ks_f64_bits of the crossing point x, y, z (0 when it never crossed)
-  uint32_t moments;
+  uint32_t moments;         ///< the run's kick_moment bits
 } kick_run_record;
 
 /// The director: one plain value.
@@ -170,14 +171,14 @@ typedef struct kick_director {
   kick_shot before;               ///< copy taken just before the strike
   kick_shot replay;               ///< the replay copy (valid while a replay plays)
   kick_launch launch;             ///< the kick (valid once struck)
-  bool struck;
-  kick_director_settings settings;
+  bool struck;                    ///< the live shot has been struck
+  kick_director_settings settings; ///< the player's settings
   /* input log: a person in goal's taps, stamped with the step they landed on */
-  int32_t input_count;
-  kick_input inputs[KICK_DIRECTOR_MAX_INPUTS];
+  int32_t input_count;            ///< taps in inputs[0..input_count)
+  kick_input inputs[KICK_DIRECTOR_MAX_INPUTS]; ///< a person in goal's taps, stamped with the step they landed on
   /* frames and speed */
-  kick_director_mode mode;
-  bool paused;
+  kick_director_mode mode;        ///< what is on screen
+  bool paused;                    ///< between kick_director_pause and kick_director_resume
   bool resume_pending;            ///< next frame counts as 1/60 s (after init or resume)
   double last_target;             ///< last frame's target timestamp, s
   int64_t bank_ticks;             ///< banked real time, ticks (< one step's cost at the current speed)
@@ -188,23 +189,25 @@ typedef struct kick_director {
   int64_t slow_from_step;         ///< live steps starting at index >= this ...
   int64_t slow_to_step;           ///< ... and < this run at 0.3×
   /* replay queue */
-  kick_director_replay_state replay_state;
+  kick_director_replay_state replay_state; ///< the replay queue's state for this kick
   int64_t replay_wait_ticks;      ///< screen time (ticks) of the live steps run since the goal
   int64_t replay_start_live_step; ///< live total_steps when the replay started (-1 before)
   int64_t replay_stop_step;       ///< replay copy total_steps at which it stops
   ks_vec3 replay_cross;           ///< the probe's crossing point
   /* the four runs */
-  kick_run_record runs[KICK_RUN_COUNT];
+  kick_run_record runs[KICK_RUN_COUNT]; ///< how each run of the kick ended (kick_director_runs_agree)
   /* drawing */
-  ks_vec3 ball_prev, ball_cur;    ///< ball centre before/after the latest step of the shot on screen
-  kick_camera cam_prev, cam_cur;  ///< camera before/after the latest step
+  ks_vec3 ball_prev;              ///< ball centre before the latest step of the shot on screen, m
+  ks_vec3 ball_cur;               ///< ball centre after it, m
+  kick_camera cam_prev;           ///< camera before the latest step
+  kick_camera cam_cur;            ///< camera after it
   uint32_t notices;               ///< events owed to the next frame (set_effects, tap skip)
   uint32_t cookie;                ///< set by kick_director_init
 } kick_director;
 
 /// What to draw this frame (interpolated; never fed back into the simulation).
 typedef struct kick_director_view {
-  kick_director_mode mode;
+  kick_director_mode mode;  ///< what is on screen
   double alpha;             ///< banked fraction of a step, [0, 1)
   double speed;             ///< speed of the next step (1, 0.3, 0.45; 0 when paused)
   ks_vec3 ball;             ///< interpolated ball centre, m
@@ -248,8 +251,9 @@ KS_API ks_status kick_director_kick(kick_director *d, const kick_launch *launch)
 /// KS_ERR_NOT_FINITE / KS_ERR_CAPACITY as named.
 KS_API ks_status kick_director_tap(kick_director *d, double x, double y);
 
-/// Pause: frames run nothing. Resume: the next frame counts as 1/60 s.
+/// Pause: frames run nothing until kick_director_resume.
 KS_API void kick_director_pause(kick_director *d);
+/// Resume after a pause: the next frame counts as 1/60 s.
 KS_API void kick_director_resume(kick_director *d);
 
 /// The settings switch, at any moment. Turning effects off ends a slow-motion
@@ -258,6 +262,7 @@ KS_API void kick_director_set_effects(kick_director *d, bool on);
 
 /// Current speed (1, 0.3 or 0.45) of the next step; 0 while paused.
 KS_API double kick_director_speed(const kick_director *d);
+/// What is on screen now.
 KS_API kick_director_mode kick_director_get_mode(const kick_director *d);
 
 /// Interpolated ball and camera for drawing.

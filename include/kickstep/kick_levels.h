@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick_levels.h — the game's content: the World Tour and the Daily Kick.
+/// @file kickstep/kick_levels.h
+/// The game's content: the World Tour and the Daily Kick.
 ///
 /// World Tour. Six worlds of five levels, 30 in all, as constant data. Each
 /// level has an id ("5-2": world 5, level 2), a name ("Set Piece"), a spot,
@@ -61,7 +62,8 @@ typedef struct kick_star_rule {
 /// inputs (aim on the goal line, speed, bend). tests/kick/test_levels.c checks
 /// that the solver reaches the aim and what the kick does on the level.
 typedef struct kick_level_aim {
-  double aim_x, aim_y;      ///< on the goal line, m
+  double aim_x;             ///< aim on the goal line, across, m
+  double aim_y;             ///< aim on the goal line, height, m
   double speed_mps;         ///< m/s
   double bend;              ///< -1..1 (kick_solver_def.bend)
 } kick_level_aim;
@@ -78,7 +80,7 @@ typedef struct kick_level {
   double spot_z;            ///< m
   bool wet;                 ///< wet pitch
   kick_wind_def wind;       ///< mean speed, bearing, gustiness, swirl, gust seed
-  kick_keeper_kind keeper_kind;
+  kick_keeper_kind keeper_kind; ///< the keeper (KICK_KEEPER_NONE for an empty goal)
   const char *keeper_name;  ///< e.g. "Rafa Ortega" ("" with no keeper)
   double keeper_rating;     ///< 0..1
   double keeper_reaction_s; ///< s
@@ -86,8 +88,8 @@ typedef struct kick_level {
   uint32_t wall_jump_mask;  ///< bit i: wall player i may jump
   double wall_jump_chance;  ///< 0..1
   int32_t ring_count;       ///< 0..KICK_RING_MAX
-  kick_ring_def rings[KICK_RING_MAX];
-  kick_star_rule stars[KICK_STAR_COUNT];
+  kick_ring_def rings[KICK_RING_MAX]; ///< target rings rings[0..ring_count)
+  kick_star_rule stars[KICK_STAR_COUNT]; ///< the three star rules, in order
   kick_level_aim aim;       ///< a reference kick (see kick_level_aim)
 } kick_level;
 
@@ -116,7 +118,9 @@ KS_API bool kick_star_rule_met(const kick_star_rule *rule, const kick_shot *shot
 
 /// A day's kick.
 typedef struct kick_daily {
-  int32_t year, month, day; ///< the date (Gregorian calendar)
+  int32_t year;             ///< the date (Gregorian calendar): year
+  int32_t month;            ///< month, 1..12
+  int32_t day;              ///< day of the month, 1..31
   int64_t day_number;       ///< days since 1970-01-01
   uint64_t day_seed;        ///< kick_daily_seed of the date
   int32_t venue_index;      ///< index into the venue list
@@ -138,8 +142,9 @@ KS_API ks_status kick_daily_build(int32_t year, int32_t month, int32_t day, uint
 /// `kick_number` as its kick number (0 for the day's first kick, n for the
 /// n+1-th try). Errors as kick_daily_build.
 KS_API ks_status kick_daily_kick(int32_t year, int32_t month, int32_t day, uint64_t kick_number, kick_daily *out);
-/// Number of Daily Kick venues, and venue i's name (NULL when out of range).
+/// Number of Daily Kick venues.
 KS_API int32_t kick_daily_venue_count(void);
+/// Venue i's name (NULL when out of range).
 KS_API const char *kick_daily_venue(int32_t i);
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick_replay.h — replays as bytes and as share codes.
+/// @file kickstep/kick_replay.h
+/// Replays as bytes and as share codes.
 ///
 /// A replay is everything needed to play one kick again, bit for bit: the
 /// setup, the kick (launch bits), how many steps the ball waited on the spot
@@ -35,12 +36,12 @@
 extern "C" {
 #endif
 
-#define KICK_REPLAY_MAGIC0 'K'
-#define KICK_REPLAY_MAGIC1 'S'
-#define KICK_REPLAY_MAGIC2 'R'
-#define KICK_REPLAY_MAGIC3 'P'
+#define KICK_REPLAY_MAGIC0 'K'            ///< first byte of every replay ("KSRP")
+#define KICK_REPLAY_MAGIC1 'S'            ///< second byte
+#define KICK_REPLAY_MAGIC2 'R'            ///< third byte
+#define KICK_REPLAY_MAGIC3 'P'            ///< fourth byte
 #define KICK_REPLAY_VERSION 1u            ///< the format version this build writes and reads
-#define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS
+#define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS ///< most keeper taps a replay holds
 #define KICK_REPLAY_CHECKPOINT_STEPS 60   ///< a state hash every 60 steps (0.1 s) of the flight
 #define KICK_REPLAY_MAX_CHECKPOINTS 100   ///< up to 10 s of flight
 #define KICK_REPLAY_MAX_WAIT_STEPS 360000 ///< at most 10 min on the spot (a longer wait cannot be saved)
@@ -51,7 +52,7 @@ extern "C" {
 /// 2 bytes = 3 characters). One character more would decode past the bytes.
 #define KICK_REPLAY_MAX_CODE 2731
 #define KICK_REPLAY_HEADER_BYTES 12       ///< magic 4, version 2, flags 2, payload length 4
-#define KICK_REPLAY_CHECKSUM_BYTES 8
+#define KICK_REPLAY_CHECKSUM_BYTES 8      ///< FNV-1a 64 of everything before it, at the end
 
 /// One replay.
 typedef struct kick_replay {
@@ -68,7 +69,7 @@ typedef struct kick_replay {
   uint64_t crossing_bits[3];        ///< ks_f64_bits of the crossing x, y, z (0 when !crossed)
   uint64_t final_hash;              ///< kick_shot_hash right after the deciding step
   int32_t checkpoint_count;         ///< hashes after strike + 60 k steps (k = 1..), while undecided
-  uint64_t checkpoints[KICK_REPLAY_MAX_CHECKPOINTS];
+  uint64_t checkpoints[KICK_REPLAY_MAX_CHECKPOINTS]; ///< kick_shot_hash at each checkpoint, in order
 } kick_replay;
 
 /// What went wrong while decoding (all fields set on every call).
@@ -84,7 +85,7 @@ typedef struct kick_replay_error {
 
 /// The result of a verification.
 typedef struct kick_replay_verify_result {
-  bool identical;
+  bool identical;                   ///< the re-simulation matched every stored value
   int64_t step;                     ///< first step where a difference is seen (-1 when identical):
                                     ///< a checkpoint step (the runs parted within the 60 steps
                                     ///< before it) or the decision step

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick_solver.h — the kick solver: which launch puts the ball on an aim point.
+/// @file kickstep/kick_solver.h
+/// The kick solver: which launch puts the ball on an aim point.
 ///
 /// Given a spot, a launch speed and a bend, the solver looks for the
 /// elevation and direction whose flight crosses a plane of constant z (by

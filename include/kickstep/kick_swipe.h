@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/kick_swipe.h — a kick from a swipe.
+/// @file kickstep/kick_swipe.h
+/// A kick from a swipe.
 ///
 /// A swipe is a list of touch samples, each with its own timestamp (the
 /// touch event's time, not the frame's). The reader turns them into a
@@ -53,7 +54,7 @@ typedef struct kick_touch {
 
 /// Why a swipe was rejected.
 typedef enum kick_swipe_error {
-  KICK_SWIPE_OK = 0,
+  KICK_SWIPE_OK = 0,            ///< accepted
   KICK_SWIPE_TOO_FEW_SAMPLES,   ///< fewer than KICK_SWIPE_MIN_SAMPLES (KS_ERR_RANGE)
   KICK_SWIPE_NOT_FINITE,        ///< a sample's x, y or t is NaN or infinite, or the samples are so far
                                 ///< apart (or so close in time) that a measure overflows (KS_ERR_NOT_FINITE)
@@ -62,7 +63,7 @@ typedef enum kick_swipe_error {
   KICK_SWIPE_NOT_UPWARD,        ///< it does not travel up the screen, towards the goal (KS_ERR_RANGE)
   KICK_SWIPE_TOO_MANY_SAMPLES,  ///< more than KICK_SWIPE_MAX_SAMPLES (KS_ERR_CAPACITY)
   KICK_SWIPE_BAD_DEF,           ///< the swipe's def is not from kick_swipe_default_def or is out of range (KS_ERR_UNINITIALISED)
-  kick_swipe_error_count
+  kick_swipe_error_count        ///< the number of errors (not an error)
 } kick_swipe_error;
 
 /// How swipes map to kicks. Get one from kick_swipe_default_def().
@@ -84,9 +85,9 @@ typedef struct kick_swipe_def {
 
 /// A swipe being read: a plain value (no pointers). About 6 KiB.
 typedef struct kick_swipe {
-  kick_swipe_def def;
+  kick_swipe_def def;                     ///< the mapping it reads with
   int32_t count;                          ///< samples stored
-  kick_touch samples[KICK_SWIPE_MAX_SAMPLES];
+  kick_touch samples[KICK_SWIPE_MAX_SAMPLES]; ///< the samples samples[0..count), oldest first
 } kick_swipe;
 
 /// What the reader made of a swipe.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/lab.h — the timestep lab: why a fixed step, shown with numbers.
+/// @file kickstep/lab.h
+/// The timestep lab: why a fixed step, shown with numbers.
 ///
 /// Three small simulations, each a plain struct driven frame by frame:
 ///
@@ -39,7 +40,7 @@ typedef enum lab_strategy {
   LAB_FRAME_TIED = 0, ///< x += speed / reference_fps every frame
   LAB_VARIABLE_DT,    ///< x += speed × frame_seconds every frame
   LAB_FIXED_STEP,     ///< x += speed / sim_hz every fixed step, drawn interpolated
-  lab_strategy_count
+  lab_strategy_count  ///< the number of strategies (not a strategy)
 } lab_strategy;
 
 /// Settings of the loop comparison. Get one from lab_loop_default_def().
@@ -55,18 +56,19 @@ typedef struct lab_loop_def {
 
 /// The loop comparison: a plain value.
 typedef struct lab_loop {
-  lab_loop_def def;
-  ks_clock clock;
+  lab_loop_def def;             ///< the settings it was built with (sim_hz and interpolate as lab_loop_set left them)
+  ks_clock clock;               ///< the fixed-step object's clock
   double x[lab_strategy_count]; ///< distance travelled by each object, m (not wrapped)
   double fixed_prev_x;          ///< the fixed-step object before its last step, m
   double real_seconds;          ///< sum of the frames fed in, s
-  int64_t frames;
+  int64_t frames;               ///< frames fed in
   int64_t last_steps;           ///< steps the last frame ran
   double gauge_before;          ///< bank after adding the last frame, in steps (may exceed 1 before a cap)
   double gauge_after;           ///< bank left after stepping, in steps, [0, 1)
   double dropped_seconds;       ///< simulated time thrown away by the caps, s
 } lab_loop;
 
+/// Defaults as documented on each field of lab_loop_def.
 KS_API lab_loop_def lab_loop_default_def(void);
 /// Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE, KS_ERR_RANGE; l untouched then.
 KS_API ks_status lab_loop_init(lab_loop *l, const lab_loop_def *def);
@@ -82,11 +84,11 @@ typedef struct lab_jump_def {
   double gravity_mps2;   ///< default 30; (0, 1000]
   double jump_speed_mps; ///< default 10; (0, 1000]
   int32_t sim_hz;        ///< fixed steps per second; default 60; 1..1000
-  int32_t pad_;
+  int32_t pad_;          ///< explicit padding (zero)
   double fps;            ///< frames per second of lab_jump_next_frame; default 20; [1, 1000]
   double jitter;         ///< frame length varies by ± jitter/2 of itself; default 0.4; [0, 1.9]
   uint64_t seed;         ///< seed of the frame-time jitter; default 1
-  uint32_t cookie;
+  uint32_t cookie;       ///< set by lab_jump_default_def; do not touch
 } lab_jump_def;
 
 /// The jump demo's frame rates, the choices a page offers: even frames at 15,
@@ -113,19 +115,20 @@ KS_API const char *lab_jump_rate_name(int32_t rate);
 
 /// One ball: semi-implicit Euler under gravity, bouncing off nothing.
 typedef struct lab_ball {
-  double y, vy;          ///< m, m/s
+  double y;              ///< height, m
+  double vy;             ///< vertical velocity, m/s
   double peak;           ///< highest y of the current jump, m
-  int32_t airborne;
+  int32_t airborne;      ///< 1 in the air, 0 on the ground
   int32_t pending;       ///< a press waiting for the next update (never lost)
   int32_t peaks;         ///< completed jumps recorded
-  int32_t pad_;
+  int32_t pad_;          ///< explicit padding (zero)
   double peak_y[LAB_JUMP_MAX_PEAKS]; ///< peak of each completed jump (ring after the max)
 } lab_ball;
 
 /// The jump demo: a plain value.
 typedef struct lab_jump {
-  lab_jump_def def;
-  ks_clock clock;
+  lab_jump_def def;      ///< the settings it was built with
+  ks_clock clock;        ///< the fixed ball's clock
   ks_rng frame_rng;      ///< jitter of lab_jump_next_frame
   lab_ball variable;     ///< integrated with each frame's dt
   lab_ball fixed;        ///< integrated in fixed steps
@@ -133,7 +136,10 @@ typedef struct lab_jump {
   double line_y;         ///< the fixed-step peak height (where the line is drawn), m
 } lab_jump;
 
+/// Defaults as documented on each field of lab_jump_def.
 KS_API lab_jump_def lab_jump_default_def(void);
+/// Both balls at rest on the ground. Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED,
+/// KS_ERR_NOT_FINITE, KS_ERR_RANGE; j untouched then.
 KS_API ks_status lab_jump_init(lab_jump *j, const lab_jump_def *def);
 /// A press: both balls jump at their next update if on the ground.
 KS_API void lab_jump_press(lab_jump *j);
@@ -153,17 +159,23 @@ typedef struct lab_spring_def {
   double x0_m;           ///< start displacement, m; default 1
   double v0_mps;         ///< start velocity, m/s; default 0
   double dt_s;           ///< step, s; default 1/30; (0, 1]
-  uint32_t cookie;
+  uint32_t cookie;       ///< set by lab_spring_default_def; do not touch
 } lab_spring_def;
 
+/// A mass on a spring, integrated twice side by side: a plain value.
 typedef struct lab_spring {
-  lab_spring_def def;
-  double ex, ev;         ///< explicit Euler: x += v·dt; v += a(x_old)·dt
-  double sx, sv;         ///< semi-implicit Euler: v += a(x)·dt; x += v_new·dt
-  int64_t steps;
+  lab_spring_def def;    ///< the settings it was built with
+  double ex;             ///< explicit Euler's position, m (x += v·dt; v += a(x_old)·dt)
+  double ev;             ///< explicit Euler's velocity, m/s
+  double sx;             ///< semi-implicit Euler's position, m (v += a(x)·dt; x += v_new·dt)
+  double sv;             ///< semi-implicit Euler's velocity, m/s
+  int64_t steps;         ///< steps taken
 } lab_spring;
 
+/// Defaults as documented on each field of lab_spring_def.
 KS_API lab_spring_def lab_spring_default_def(void);
+/// Both integrators at (x0_m, v0_mps). Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED,
+/// KS_ERR_NOT_FINITE, KS_ERR_RANGE; s untouched then.
 KS_API ks_status lab_spring_init(lab_spring *s, const lab_spring_def *def);
 /// One step of both integrators.
 KS_API void lab_spring_step(lab_spring *s);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/noise.h — smooth 1-D noise from hashing, with no stored history.
+/// @file kickstep/noise.h
+/// Smooth 1-D noise from hashing, with no stored history.
 ///
 /// ks_noise1(seed, t) is a function of its arguments alone: continuous in t
 /// with a continuous first derivative, bounded to [-1, 1], and the same bits

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/rng.h — SplitMix64 dice that live inside the simulation state.
+/// @file kickstep/rng.h
+/// SplitMix64 dice that live inside the simulation state.
 ///
 /// A ks_rng is one 64-bit word: copy the state and you copy the dice. Every
 /// random draw a simulation makes comes from a ks_rng inside its state;
@@ -26,7 +27,7 @@ extern "C" {
 
 /// The generator: a plain value.
 typedef struct ks_rng {
-  uint64_t state;
+  uint64_t state; ///< SplitMix64's counter: the whole generator
 } ks_rng;
 
 /// SplitMix64's output function (a strong 64-bit bit mixer; a bijection).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/synctest.h — proving a simulation deterministic by re-running it.
+/// @file kickstep/synctest.h
+/// Proving a simulation deterministic by re-running it.
 ///
 /// The sync test (as in GGPO's sync-test session) runs a simulation forward
 /// and, every `check_every` steps, takes a snapshot by copying the state's

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/timeline.h — recording a simulation as JSON lines, byte for byte.
+/// @file kickstep/timeline.h
+/// Recording a simulation as JSON lines, byte for byte.
 ///
 /// A timeline is text: one JSON object per line, written by a step loop every
 /// N steps. Each line carries the step number, a 64-bit state hash and chosen
@@ -50,7 +51,7 @@ typedef struct ks_tl_writer {
 KS_API void ks_tl_writer_init(ks_tl_writer *w, char *buf, size_t cap);
 
 /// Appends one line:
-/// {"step":N,"hash":"<16 hex>","<name>":<decimal>,"<name>_hex":"<16 hex>",...}\n
+/// `{"step":N,"hash":"<16 hex>","<name>":<decimal>,"<name>_hex":"<16 hex>",...}\n`
 /// Decimals are ks_fmt_f64's; NaN and infinities, which JSON numbers cannot
 /// hold, are written as the strings "nan", "inf" and "-inf". If the line does
 /// not fit, nothing of it is written and overflow is set.

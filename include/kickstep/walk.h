@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// kickstep/walk.h — a character controller that behaves the same at any step rate.
+/// @file kickstep/walk.h
+/// A character controller that behaves the same at any step rate.
 ///
 /// A fixed step removes the frame rate from a game's result, not the step
 /// size. This controller goes further: every motion inside a step is
@@ -49,18 +50,18 @@ extern "C" {
 
 /// Held keys (bit mask), read by every step.
 enum walk_key {
-  WALK_KEY_FORWARD = 1u << 0,
-  WALK_KEY_BACK = 1u << 1,
-  WALK_KEY_SPRINT = 1u << 2,
+  WALK_KEY_FORWARD = 1u << 0, ///< walk forward (+x)
+  WALK_KEY_BACK = 1u << 1,    ///< walk back (-x)
+  WALK_KEY_SPRINT = 1u << 2,  ///< with forward or back: sprint speed
   WALK_KEY_CROUCH = 1u << 3, ///< crouch; at speed it starts a slide
   WALK_KEY_JUMP = 1u << 4,   ///< jumps once per press (hold does not repeat)
-  WALK_KEY_TURN_LEFT = 1u << 5,
-  WALK_KEY_TURN_RIGHT = 1u << 6
+  WALK_KEY_TURN_LEFT = 1u << 5, ///< turn the view left at turn_rate_rps
+  WALK_KEY_TURN_RIGHT = 1u << 6 ///< turn the view right at turn_rate_rps
 };
 
 /// Events (ks_event.type); value[0] = x m, value[1] = exact time s, value[2] as listed.
 typedef enum walk_event_type {
-  WALK_EV_NONE = 0,
+  WALK_EV_NONE = 0,    ///< no event (never pushed)
   WALK_EV_TAKEOFF,     ///< a jump; value[2] = vertical speed m/s
   WALK_EV_APEX,        ///< top of a flight; value[2] = height y m
   WALK_EV_LAND,        ///< touch-down; value[2] = landing speed m/s
@@ -70,7 +71,7 @@ typedef enum walk_event_type {
   WALK_EV_WALL,        ///< stopped by a riser too high to climb; value[2] = rise m
   WALK_EV_SLIDE_START, ///< value[2] = speed m/s
   WALK_EV_SLIDE_END,   ///< value[2] = speed m/s
-  walk_event_count
+  walk_event_count     ///< the number of event types (not a type)
 } walk_event_type;
 
 /// Most risers a floor can have.
@@ -80,7 +81,7 @@ typedef enum walk_event_type {
 /// segment 0 starts at −∞, the last ends at +∞.
 typedef struct walk_floor {
   int32_t risers;                      ///< 0..WALK_MAX_RISERS
-  int32_t pad_;
+  int32_t pad_;                        ///< explicit padding (zero)
   double riser_x[WALK_MAX_RISERS];     ///< strictly increasing, m
   double height[WALK_MAX_RISERS + 1];  ///< floor height of each segment, m
 } walk_floor;
@@ -88,7 +89,7 @@ typedef struct walk_floor {
 /// The controller's constants. Get one from walk_default_def().
 typedef struct walk_def {
   int32_t steps_per_second;   ///< steps per simulated second; default 120; 10..2000
-  int32_t pad_;
+  int32_t pad_;               ///< explicit padding (zero)
   double gravity_mps2;        ///< default 20 (a game's gravity: brisk jumps); (0, 100]
   double walk_speed_mps;      ///< default 4
   double sprint_speed_mps;    ///< default 8
@@ -111,24 +112,29 @@ typedef struct walk_def {
 
 /// The body: a plain value.
 typedef struct walk_body {
-  double x, y;          ///< feet, m
-  double vx, vy;        ///< m/s
-  double yaw, pitch;    ///< view, rad; yaw in (−π, π]
+  double x;             ///< feet, along the course, m
+  double y;             ///< feet, height, m
+  double vx;            ///< velocity along the course, m/s
+  double vy;            ///< vertical velocity, m/s
+  double yaw;           ///< view yaw, rad, in (−π, π]
+  double pitch;         ///< view pitch, rad, within ±max_pitch_rad
   double eye_offset;    ///< eye's lag from its resting height, m (settles to 0)
   double time;          ///< exact simulated time of the body, s
-  int64_t step;
+  int64_t step;         ///< steps taken
   int32_t segment;      ///< floor segment under the body
-  int32_t grounded;
-  int32_t sliding;
-  int32_t crouched;
+  int32_t grounded;     ///< 1 on the floor, 0 in the air
+  int32_t sliding;      ///< 1 while sliding
+  int32_t crouched;     ///< 1 while crouched
   int32_t jump_latched; ///< jump held since the last take-off
-  int32_t pad_;
+  int32_t pad_;         ///< explicit padding (zero)
 } walk_body;
 
 /// What the drawing needs: the eye and the view.
 typedef struct walk_camera {
-  double x, y;          ///< eye position, m
-  double yaw, pitch;    ///< rad
+  double x;             ///< eye position along the course, m
+  double y;             ///< eye height, m
+  double yaw;           ///< view yaw, rad
+  double pitch;         ///< view pitch, rad
 } walk_camera;
 
 /// One frame's input: the keys held at the frame's end, and every key pressed
@@ -144,11 +150,11 @@ typedef struct walk_input {
 /// The game: body, the body before the last step (for drawing), the clock,
 /// and the presses no step has consumed yet.
 typedef struct walk_game {
-  walk_def def;
-  walk_body body;
-  walk_body prev;
-  ks_clock clock;
-  int64_t frames;
+  walk_def def;         ///< the constants it was built with
+  walk_body body;       ///< the body now
+  walk_body prev;       ///< the body before the last step (drawing interpolates from it)
+  ks_clock clock;       ///< steps_per_second from the def
+  int64_t frames;       ///< frames run
   uint32_t pending;     ///< walk_key bits pressed but not yet seen by a step
   uint32_t last_keys;   ///< the keys held at the end of the last frame
 } walk_game;
@@ -192,23 +198,44 @@ KS_API ks_status walk_game_init(walk_game *g, const walk_def *def);
 KS_API int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in, ks_events *out);
 /// The camera to draw, interpolated by the clock's alpha.
 KS_API walk_camera walk_game_camera(const walk_game *g);
+/// The name of a walk_event_type ("takeoff", ...); "unknown" otherwise.
 KS_API const char *walk_event_name(uint32_t type);
 
 /// The course report: what walk_course_run measures. Every field is in metres,
 /// seconds or m/s and must agree at every step rate to the centimetre.
 typedef enum walk_report_field {
-  WALK_R_JUMP_TAKEOFF_X, WALK_R_JUMP_TAKEOFF_T, WALK_R_JUMP_APEX_Y, WALK_R_JUMP_LAND_X, WALK_R_JUMP_LAND_T,
-  WALK_R_JUMP_LAND_SPEED, WALK_R_STEPS_TOP_X, WALK_R_STEPS_TOP_T, WALK_R_SPRINT_X, WALK_R_SLIDE_START_X,
-  WALK_R_SLIDE_END_X, WALK_R_SLIDE_END_T, WALK_R_SLIDE_DISTANCE, WALK_R_LEDGE_X, WALK_R_LEDGE_T,
-  WALK_R_DROP_LAND_X, WALK_R_DROP_LAND_T, WALK_R_DROP_LAND_SPEED, WALK_R_EYE_AT_2_4, WALK_R_EYE_AT_7_5,
-  WALK_R_X_AT_4, WALK_R_X_AT_7_5, WALK_R_FINAL_X, WALK_R_FINAL_T,
-  walk_report_field_count
+  WALK_R_JUMP_TAKEOFF_X,   ///< x of the jump's take-off, m
+  WALK_R_JUMP_TAKEOFF_T,   ///< time of the take-off, s
+  WALK_R_JUMP_APEX_Y,      ///< height of the jump's apex, m
+  WALK_R_JUMP_LAND_X,      ///< x of the jump's landing, m
+  WALK_R_JUMP_LAND_T,      ///< time of that landing, s
+  WALK_R_JUMP_LAND_SPEED,  ///< vertical speed at that landing, m/s
+  WALK_R_STEPS_TOP_X,      ///< x where the third step is climbed, m
+  WALK_R_STEPS_TOP_T,      ///< time of that climb, s
+  WALK_R_SPRINT_X,         ///< x when the sprint starts (3 s), m
+  WALK_R_SLIDE_START_X,    ///< x where the slide starts, m
+  WALK_R_SLIDE_END_X,      ///< x where the slide ends, m
+  WALK_R_SLIDE_END_T,      ///< time the slide ends, s
+  WALK_R_SLIDE_DISTANCE,   ///< slide_end_x - slide_start_x, m
+  WALK_R_LEDGE_X,          ///< x where the body walks off the ledge, m
+  WALK_R_LEDGE_T,          ///< time it does, s
+  WALK_R_DROP_LAND_X,      ///< x of the landing after the ledge, m
+  WALK_R_DROP_LAND_T,      ///< time of that landing, s
+  WALK_R_DROP_LAND_SPEED,  ///< vertical speed at that landing, m/s (6.3246 for the 1 m drop)
+  WALK_R_EYE_AT_2_4,       ///< eye height at 2.4 s, m
+  WALK_R_EYE_AT_7_5,       ///< eye height at 7.5 s, m
+  WALK_R_X_AT_4,           ///< x at 4 s, m
+  WALK_R_X_AT_7_5,         ///< x at 7.5 s, m
+  WALK_R_FINAL_X,          ///< x at the end of the course, m
+  WALK_R_FINAL_T,          ///< time at the end of the course, s
+  walk_report_field_count  ///< the number of fields (not a field)
 } walk_report_field;
 
+/// What walk_course_run measured at one step rate.
 typedef struct walk_report {
-  int32_t steps_per_second;
+  int32_t steps_per_second; ///< the rate it was run at
   int32_t events;        ///< events seen
-  double v[walk_report_field_count];
+  double v[walk_report_field_count]; ///< the measures, indexed by walk_report_field
 } walk_report;
 
 /// "jump_takeoff_x", ... (snake_case; units in docs/walk.md).
