@@ -18,6 +18,8 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_file.h"
+#include "kickstep/host_json.h"
 #include "kickstep/kick_solver.h"
 
 #define SIM_CANDIDATES 26
@@ -27,6 +29,7 @@
 #define SIM_MAX_KICKS 100000L
 #define SIM_MAX_THREADS 256L
 #define SIM_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+#define SIM_MAX_RESULT_BYTES ((size_t)64 << 20) /* the largest result merge reads */
 #define SIM_OUTCOMES ((int)kick_outcome_count) /* slot 0 (KICK_OUTCOME_NONE): undecided */
 #define DEG (KS_PI / 180.0)
 
@@ -358,45 +361,18 @@ static cJSON *result_json(const sim_result *r, const cJSON *timing) {
   return j;
 }
 
-/* Writes text to path atomically (a temporary file beside it, then rename). */
+/* Writes text and a newline to path (kickstep/host_file.h: a regular file is
+   replaced atomically, a device or FIFO written in place, "-" is stdout). */
 static bool write_atomic(const char *path, const char *text) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
+  ks_host_out o;
+  ks_host_error e;
+  if (ks_host_out_open(&o, path, &e) == KS_OK) {
+    ks_host_out_write(&o, text, strlen(text));
+    ks_host_out_write(&o, "\n", 1);
+    if (ks_host_out_commit(&o, &e) == KS_OK) return true;
   }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  size_t n = strlen(text);
-  bool ok = fwrite(text, 1, n, f) == n && fputc('\n', f) != EOF;
-  if (fclose(f) != 0) ok = false;
-  if (!ok || rename(tmp, path) != 0) {
-    int e = errno;
-    remove(tmp);
-    cli_error("cannot write '%s': %s", path, strerror(e));
-    return false;
-  }
-  return true;
-}
-
-/* Can a file be created beside `path`? (Checked before a long run.) */
-static bool out_writable(const char *path) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  fclose(f);
-  remove(tmp);
-  return true;
+  cli_error("%s", e.message);
+  return false;
 }
 
 static void print_text(const sim_result *r, const char *timing_line) {
@@ -553,7 +529,7 @@ int cmd_simulate(int argc, char **argv) {
   const char *out = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     bool ok = true;
     switch (c) {
     case O_PLAYERS: ok = cli_parse_int("players", optarg, 1, SIM_MAX_PLAYERS, &r.players); break;
@@ -565,15 +541,23 @@ int cmd_simulate(int argc, char **argv) {
     case O_JSON: json = true; break;
     case O_OUT: out = optarg; break;
     case O_QUIET: quiet = true; break;
-    default: fputs(simulate_usage, stderr); return EXIT_USAGE;
+    default: return cli_bad_option(c, argv);
     }
     if (!ok) return EXIT_USAGE;
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
+  if (out && strcmp(out, "-") == 0) {
+    if (json) return cli_usage("--json and --out - would both write to standard output");
+    quiet = true; /* stdout holds the JSON result alone */
   }
-  if (out && !out_writable(out)) return EXIT_RUNTIME; /* before the work, not after */
+  /* The output is opened before the work (an unwritable path fails at once)
+     and put in place only when the result is whole. */
+  ks_host_out outf;
+  ks_host_error oe;
+  if (out && ks_host_out_open(&outf, out, &oe) != KS_OK) {
+    cli_error("%s", oe.message);
+    return EXIT_RUNTIME;
+  }
   if (threads == 0) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     threads = n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : n;
@@ -588,6 +572,7 @@ int cmd_simulate(int argc, char **argv) {
   if (!j || !levels || !ws || !counts || !r.per_level || !r.shard_done) {
     cli_error("out of memory");
     free(j), free(levels), free(ws), free(counts), result_free(&r);
+    if (out) ks_host_out_abort(&outf);
     return EXIT_RUNTIME;
   }
   r.shard_count = shard_n;
@@ -629,7 +614,18 @@ int cmd_simulate(int argc, char **argv) {
     cJSON_Delete(timing);
     if (out) {
       char *text = cJSON_Print(root);
-      if (!text || !write_atomic(out, text)) rc = EXIT_RUNTIME;
+      if (text) {
+        ks_host_out_write(&outf, text, strlen(text));
+        ks_host_out_write(&outf, "\n", 1);
+      }
+      if (!text) {
+        ks_host_out_abort(&outf);
+        cli_error("out of memory");
+        rc = EXIT_RUNTIME;
+      } else if (ks_host_out_commit(&outf, &oe) != KS_OK) {
+        cli_error("%s", oe.message);
+        rc = EXIT_RUNTIME;
+      }
       cJSON_free(text);
     }
     if (json) cli_print_json(root);
@@ -645,6 +641,7 @@ int cmd_simulate(int argc, char **argv) {
     }
   } else {
     rc = EXIT_RUNTIME;
+    if (out) ks_host_out_abort(&outf);
   }
   free(j), free(levels), free(ws), free(counts);
   result_free(&r);
@@ -709,35 +706,15 @@ static bool read_counts(const cJSON *o, sim_counts *c) {
 /* Loads one result file. Returns false with a message naming the file. */
 static bool load_result(const char *path, sim_result *r) {
   memset(r, 0, sizeof *r);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    cli_error("cannot read '%s': %s", path, strerror(errno));
+  char *text = NULL;
+  size_t len = 0;
+  ks_host_error e;
+  if (ks_host_read_all(path, SIM_MAX_RESULT_BYTES, "a simulate result", &text, &len, &e) != KS_OK) {
+    cli_error("%s", e.message);
     return false;
   }
-  size_t cap = 1 << 20, len = 0;
-  char *text = malloc(cap + 1);
-  if (!text) {
-    fclose(f);
-    cli_error("out of memory");
-    return false;
-  }
-  for (size_t n; (n = fread(text + len, 1, cap - len, f)) > 0;) {
-    len += n;
-    if (len == cap) {
-      char *bigger = cap < (64u << 20) ? realloc(text, cap * 2 + 1) : NULL;
-      if (!bigger) {
-        free(text);
-        fclose(f);
-        cli_error("'%s' is too large for a simulate result", path);
-        return false;
-      }
-      text = bigger;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  text[len] = '\0';
-  cJSON *root = cJSON_Parse(text);
+  char why[160] = "";
+  cJSON *root = ks_json_parse_strict(text, len, why, sizeof why);
   free(text);
   const char *what = NULL;
   const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
@@ -750,13 +727,15 @@ static bool load_result(const char *path, sim_result *r) {
   const cJSON *trials = cJSON_GetObjectItemCaseSensitive(root, "trials");
   int64_t players = 0, kicks = 0, count = 0;
   char *end = NULL;
-  if (!root) what = "it is not JSON";
+  char not_json[200];
+  snprintf(not_json, sizeof not_json, "it is not strict JSON (%s)", why);
+  if (!root) what = not_json;
   else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "kick-cli simulate") != 0)
     what = "it is not a kick-cli simulate result";
-  else if (!cJSON_IsNumber(ver) || ver->valueint != SIM_FORMAT)
+  else if (!cJSON_IsNumber(ver) || ver->valuedouble != (double)SIM_FORMAT) /* exactly: 1.5 is no version */
     what = "it is from another version of kick-cli simulate";
-  else if (!cJSON_IsNumber(cand) || cand->valueint != SIM_CANDIDATES || !cJSON_IsNumber(trials) ||
-           trials->valueint != SIM_TRIALS)
+  else if (!cJSON_IsNumber(cand) || cand->valuedouble != (double)SIM_CANDIDATES || !cJSON_IsNumber(trials) ||
+           trials->valuedouble != (double)SIM_TRIALS)
     what = "it was made with another number of candidates or trials";
   else if (!cJSON_IsString(seed) || !*seed->valuestring || *seed->valuestring == '-' ||
            (errno = 0, r->seed = strtoull(seed->valuestring, &end, 10), *end != '\0' || errno == ERANGE))
@@ -806,7 +785,7 @@ static bool load_result(const char *path, sim_result *r) {
   }
   cJSON_Delete(root);
   if (what) {
-    cli_error("'%s': %s", path, what);
+    cli_error("'%s': %s", strcmp(path, "-") == 0 ? "standard input" : path, what);
     result_free(r);
     return false;
   }
@@ -822,20 +801,27 @@ int cmd_merge(int argc, char **argv) {
   const char *out = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c == O_JSON) json = true;
     else if (c == O_OUT) out = optarg;
     else if (c == O_COMPLETE) need_complete = true;
-    else {
-      fputs(merge_usage, stderr);
-      return EXIT_USAGE;
-    }
+    else return cli_bad_option(c, argv);
   }
-  if (optind >= argc) {
-    cli_error("merge needs at least one result file");
-    fputs(merge_usage, stderr);
-    return EXIT_USAGE;
+  if (optind >= argc) return cli_usage("merge needs at least one result file");
+  if (out && strcmp(out, "-") == 0 && json) return cli_usage("--json and --out - would both write to standard output");
+  /* No input may also be the output, and standard input is read once. */
+  ks_host_file *files = calloc((size_t)(argc - optind + 1), sizeof *files);
+  if (!files) {
+    cli_error("out of memory");
+    return EXIT_RUNTIME;
   }
+  size_t nfiles = 0;
+  files[nfiles++] = (ks_host_file){out, "--out", true};
+  for (int a = optind; a < argc; a++) files[nfiles++] = (ks_host_file){argv[a], "an input", false};
+  ks_host_error fe;
+  ks_status fs = ks_host_check_files(files, nfiles, &fe);
+  free(files);
+  if (fs != KS_OK) return cli_usage("%s", fe.message);
   sim_result all;
   memset(&all, 0, sizeof all);
   int rc = EXIT_OK;
@@ -895,7 +881,7 @@ int cmd_merge(int argc, char **argv) {
     if (json) cli_print_json(root);
     else {
       cJSON_Delete(root);
-      print_text(&all, NULL);
+      if (!out || strcmp(out, "-") != 0) print_text(&all, NULL);
     }
   }
   result_free(&all);
