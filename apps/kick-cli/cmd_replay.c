@@ -82,6 +82,22 @@ static int report_error(const char *what, const kick_replay_error *err) {
   return EXIT_RUNTIME;
 }
 
+/* Loads a replay file ("-": stdin), read whole by the shared reader so that a
+   file that cannot be read says so as every reader does. */
+static int load_replay(const char *path, kick_replay *r) {
+  char *bytes = NULL;
+  size_t n = 0;
+  ks_host_error e;
+  if (ks_host_read_all(path, KICK_REPLAY_MAX_BYTES, "a replay file", &bytes, &n, &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
+  }
+  kick_replay_error err;
+  ks_status s = kick_replay_decode((const uint8_t *)bytes, n, r, &err);
+  free(bytes);
+  return s == KS_OK ? EXIT_OK : report_error(path, &err);
+}
+
 /* The replay's per-step trace in a malloc'd buffer (free it); NULL after an error message. */
 static char *make_trace(const kick_replay *r, size_t *len) {
   int64_t steps = r->decision_step - r->wait_steps + 1;
@@ -290,6 +306,9 @@ int cmd_replay(int argc, char **argv) {
   if (cli_wants_help(argc, argv, replay_usage)) return EXIT_OK;
   if (argc < 2) return cli_usage("replay needs a command: save, verify, share or open");
   const char *sub = argv[1];
+  static char prog[64];
+  snprintf(prog, sizeof prog, "kick-cli replay %s", sub);
+  if (!strcmp(sub, "save") || !strcmp(sub, "verify") || !strcmp(sub, "share") || !strcmp(sub, "open")) cli_prog = prog;
   argc--;
   argv++;
   if (strcmp(sub, "save") == 0) return replay_save(argc, argv);
@@ -304,13 +323,13 @@ int cmd_replay(int argc, char **argv) {
     const ks_host_file files[] = {{arg, "the replay file", false}, {trace, "--trace", false}};
     ks_host_error fe;
     if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
-    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
+    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
     return verify_and_print(&r, json, arg, trace, true);
   }
   if (strcmp(sub, "share") == 0) {
     int rc = parse_simple(argc, argv, &arg, NULL, &json, false, NULL);
     if (rc >= 0) return rc;
-    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
+    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
     char code[KICK_REPLAY_MAX_CODE + 1];
     size_t len = 0;
     if (kick_replay_share_encode(&r, code, sizeof code, &len, &err) != KS_OK) return report_error(arg, &err);
@@ -354,6 +373,5 @@ int cmd_replay(int argc, char **argv) {
     if (out && (rc = save_outputs(&r, out, NULL)) != EXIT_OK) return rc;
     return verify_and_print(&r, json, out, NULL, !quiet);
   }
-  cli_error("unknown replay command '%s' (save, verify, share, open)", sub);
-  return EXIT_USAGE;
+  return cli_usage("unknown replay command '%s' (save, verify, share, open)", sub);
 }

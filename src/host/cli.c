@@ -68,6 +68,10 @@ const char *ks_cli_prog(void) { return g_prog; }
 int ks_cli_end(int rc, int trouble) {
   bool bad = false;
   int e = 0;
+  /* stdio keeps the error flag of a failed write but not its errno; the last
+     errno still names it when it is a write error. */
+  int last = errno;
+  bool write_errno = last == EPIPE || last == ENOSPC || last == EBADF || last == EFBIG || last == EDQUOT;
   errno = 0;
   if (fflush(stdout) != 0) {
     bad = true;
@@ -75,7 +79,7 @@ int ks_cli_end(int rc, int trouble) {
   }
   if (ferror(stdout)) {
     bad = true;
-    if (!e) e = EIO;
+    if (!e) e = write_errno ? last : EIO;
   }
   errno = 0;
   if (fclose(stdout) != 0 && !bad) {
