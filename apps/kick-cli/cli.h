@@ -108,7 +108,7 @@ enum {
   "  --speed MPS --elevation DEG --direction DEG [--spin-axis X,Y,Z --spin-rate RAD_S]\n"     \
   "  --aim X,Y --speed MPS [--bend -1..1]     solved by the kick solver (still air)\n"        \
   "  --swipe \"x,y,t x,y,t ...\" | --swipe-file F   touch samples: x, y in screen heights\n"      \
-  "                       (y down), t in s; separated by spaces, ';' or lines\n" \
+  "                       (y down), t in s; separated by spaces, ';' or lines ('-': stdin)\n" \
   "Frames:\n"                                                                                \
   "  --frames LIST        frame lengths that repeat, e.g. 1/60,1/120,1/37 (default 1/60)\n"   \
   "  --scale X            time scale, e.g. 0.3 for slow motion (default 1)\n"

@@ -445,7 +445,7 @@ static const char simulate_usage[] =
     "  --shard I/N      run only the kicks whose index % N == I (0 <= I < N); join the\n"
     "                   shards' JSON results with 'kick-cli merge'\n"
     "  --json           print the result as JSON\n"
-    "  --out FILE       also write the JSON result to FILE (atomically)\n"
+    "  --out FILE       also write the JSON result to FILE (atomically; '-': stdout, no table)\n"
     "  --quiet          no progress bar and no table (errors only)\n"
     "A progress bar is drawn on stderr when stderr is a terminal. In the JSON, every\n"
     "key but \"shards\" and \"timing\" (threads, elapsed seconds) is deterministic.\n"
@@ -651,7 +651,7 @@ int cmd_simulate(int argc, char **argv) {
 /* ---------------------------------------------------------------- merge */
 
 static const char merge_usage[] =
-    "usage: kick-cli merge FILE... [--json] [--out FILE] [--complete]\n"
+    "usage: kick-cli merge FILE... [--json] [--out FILE] [--complete]   ('-' reads stdin)\n"
     "Join the JSON results of 'kick-cli simulate --shard I/N --out FILE' runs exactly:\n"
     "counts and step sums are added, and the rates and means are computed again from\n"
     "them, so merging every shard gives the same deterministic part (every key but\n"
@@ -659,7 +659,7 @@ static const char merge_usage[] =
     "merged again. Results of different seeds, players, kicks or levels, or with\n"
     "overlapping shards, are refused (exit 1); missing shards are reported.\n\n"
     "  --json         print the merged result as JSON (default: the table)\n"
-    "  --out FILE     write the merged JSON result to FILE (atomically)\n"
+    "  --out FILE     write the merged JSON result to FILE (atomically; '-': stdout, no table)\n"
     "  --complete     exit 1 when shards are missing\n"
     "\nexamples:\n"
     "  kick-cli merge part*.json --json > sweep.json\n"
