@@ -257,14 +257,17 @@ ks_status ks_host_out_open(ks_host_out *o, const char *path, ks_host_error *err)
     int e = errno;
     return fail(err, KS_ERR_STATE, e, "cannot write '%s': %s", path, strerror(e));
   }
-  if (exists && S_ISLNK(st.st_mode)) {
-    if (stat(path, &st) != 0) {
-      int e = errno;
-      if (e == ENOENT)
-        return fail(err, KS_ERR_STATE, e, "cannot write '%s': it is a symbolic link to a file that does not exist",
-                    path);
-      return fail(err, KS_ERR_STATE, e, "cannot write '%s': %s", path, strerror(e));
-    }
+  bool link = exists && S_ISLNK(st.st_mode);
+  if (link && stat(path, &st) != 0) {
+    int e = errno;
+    if (e == ENOENT)
+      return fail(err, KS_ERR_STATE, e, "cannot write '%s': it is a symbolic link to a file that does not exist", path);
+    return fail(err, KS_ERR_STATE, e, "cannot write '%s': %s", path, strerror(e));
+  }
+  /* A link to a regular file: the file it finally names is the one replaced
+     (the link stays). A link to anything else is opened through the link
+     itself, as /dev/stdout to a pipe must be (a pipe has no path). */
+  if (link && S_ISREG(st.st_mode)) {
     char *real = realpath(path, NULL);
     if (!real || strlen(real) >= sizeof o->target) {
       int e = real ? ENAMETOOLONG : errno;

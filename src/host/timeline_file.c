@@ -31,10 +31,12 @@ static bool nth_line(const char *text, size_t len, size_t *pos, span *out) {
   return true;
 }
 
+/* A piece of a line for a report: cut to fit, control bytes shown as '?' so
+   that a report stays one line. */
 static void clip(char *dst, size_t cap, const char *src, size_t n) {
   if (cap == 0) return;
   size_t k = n < cap - 1 ? n : cap - 1;
-  memcpy(dst, src, k);
+  for (size_t i = 0; i < k; i++) dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f ? '?' : src[i];
   dst[k] = '\0';
   if (k < n && cap > 4) memcpy(dst + cap - 4, "...", 4);
 }

@@ -422,6 +422,10 @@ conventions_hold() {
   expect 2 "--json" "$K" replay save --open --speed 25 --out - --json
   expect 2 "--json" "$K" simulate --levels 1-1 --out - --json
   [ ! -e ./- ] && pass || fail "a file named '-' was created"
+  # A link to a pipe (what /dev/stdout is) is written through, not replaced.
+  ln -sf /proc/self/fd/1 to_stdout
+  "$K" plot steps --out to_stdout | cat > via_link.svg
+  grep -q '</svg>' via_link.svg && [ -L to_stdout ] && pass || fail "a link to a pipe was not written through"
   # A usage error is one line with a hint, never the whole help.
   local usage_errors=(
     "$K" "$K kick" "$K --bogus" "$K levels --wide" "$K levels wide" "$K shoot --colour red" "$K shoot --speed"
