@@ -74,6 +74,10 @@ run_writer() { # LINE DEST
 
 writers_keep_special_destinations() {
   setup_inputs
+  rm -f sock
+  node -e 'require("net").createServer().listen("sock"); setTimeout(() => process.exit(0), 120000)' & listener=$!
+  for _ in $(seq 50); do [ -S sock ] && break; sleep 0.1; done
+  [ -S sock ] || fail "no socket to write to"
   while IFS= read -r line; do
     # a FIFO: written in place, its reader gets the bytes, it stays a FIFO
     rm -f fifo got; mkfifo fifo; (timeout 20 cat fifo > got) & reader=$!
@@ -97,13 +101,9 @@ writers_keep_special_destinations() {
     run_writer "$line" adir
     [ "$rc" = 1 ] && [ -d adir ] && [ -z "$(ls -A adir)" ] && grep -q 'directory' <<< "$out" && pass ||
       fail "directory: $line: exit $rc: $out"
-    # a socket: refused
-    rm -f sock; node -e 'const s=require("net").createServer().listen("sock",()=>{s.unref()})' 2>/dev/null || true
-    if [ -S sock ]; then
-      run_writer "$line" sock
-      [ "$rc" = 1 ] && [ -S sock ] && grep -q 'socket' <<< "$out" && pass || fail "socket: $line: exit $rc: $out"
-    fi
-    rm -f sock
+    # a socket (held open by a listener of its own): refused
+    run_writer "$line" sock
+    [ "$rc" = 1 ] && [ -S sock ] && grep -q 'socket' <<< "$out" && pass || fail "socket: $line: exit $rc: $out"
     if root; then
       # copies of /dev/null and /dev/full, and a block device: never replaced
       rm -f nul full blk lnul; mknod nul c 1 3; mknod full c 1 7; mknod blk b 7 250; ln -s nul lnul
@@ -128,6 +128,7 @@ writers_keep_special_destinations() {
     fi
     no_temporaries . "$line"
   done < <(writers)
+  kill $listener 2>/dev/null; wait $listener 2>/dev/null
   echo "$checks checks"
 }
 
