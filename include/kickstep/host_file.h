@@ -109,8 +109,8 @@ typedef struct ks_host_file {
 /// Refuses a file named twice where that would lose data: for two outputs
 /// (any kind of file, standard output included), for an input and an
 /// output (unless it is a character device such as a terminal or /dev/null),
-/// or standard input named twice. KS_ERR_FORMAT and a message naming both
-/// options. err may be NULL.
+/// or standard input named twice; and an empty file name. KS_ERR_FORMAT and
+/// a message naming the options. err may be NULL.
 KS_API ks_status ks_host_check_files(const ks_host_file *files, size_t count, ks_host_error *err);
 
 /// Removes the temporary files of every output not yet ended. Safe inside a

@@ -422,6 +422,9 @@ static bool same_file(const ident *a, const ident *b) {
 ks_status ks_host_check_files(const ks_host_file *files, size_t count, ks_host_error *err) {
   clear(err);
   if (!files && count) return fail(err, KS_ERR_NULL, 0, "no files given");
+  for (size_t i = 0; i < count; i++)
+    if (files[i].path && !files[i].path[0])
+      return fail(err, KS_ERR_FORMAT, ENOENT, "%s is an empty file name", files[i].option);
   for (size_t i = 0; i < count; i++) {
     if (!files[i].path) continue;
     ident a = identify(&files[i]);

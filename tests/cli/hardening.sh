@@ -149,6 +149,8 @@ same_file_twice_is_refused() {
   expect 2 "standard input" "$K" replay verify - --trace -
   expect 2 "standard input" "$K" merge - -
   expect 2 "standard input" "$T" - -
+  expect 2 "empty file name" "$K" timeline --open --speed 25 --out ""
+  expect 2 "empty file name" "$K" replay save --open --speed 25 --out F --trace ""
   cmp -s F F.orig && cmp -s S S.orig && cmp -s sim.json sim.orig && [ ! -e new1 ] && pass ||
     fail "a refused command changed a file"
   no_temporaries . "same file twice"
