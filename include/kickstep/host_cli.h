@@ -36,6 +36,7 @@
 #include <stdarg.h>
 
 #include "kickstep/base.h"
+#include "kickstep/host_file.h" /* KS_HOST_PRINTF */
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,12 +62,12 @@ KS_API void ks_cli_set_prog(const char *prog);
 KS_API const char *ks_cli_prog(void);
 
 /// Prints "<program>: <message>" as one line on standard error.
-KS_API void ks_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+KS_API void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_error with a va_list.
 KS_API void ks_cli_verror(const char *fmt, va_list ap);
 /// Prints a one-line usage error with the hint "(try '<program> --help' for the usage)"
 /// and returns KS_CLI_USAGE.
-KS_API int ks_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+KS_API int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// After getopt_long returned '?' or ':' (an optstring starting with ':'):
 /// prints the one-line usage error for the option argv names and returns
 /// KS_CLI_USAGE.

@@ -49,6 +49,16 @@
 extern "C" {
 #endif
 
+/// Marks a printf-like function for the compiler's format checks (GCC and
+/// Clang; nothing elsewhere). Argument `f` is the format, `a` the first value.
+#ifndef KS_HOST_PRINTF
+#if defined(__GNUC__) || defined(__clang__)
+#define KS_HOST_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define KS_HOST_PRINTF(f, a)
+#endif
+#endif
+
 /// The longest path the writer handles, bytes including the NUL.
 #define KS_HOST_PATH_MAX 4096
 
@@ -86,7 +96,7 @@ KS_API ks_status ks_host_out_open(ks_host_out *o, const char *path, ks_host_erro
 /// Writes len bytes. A failure is remembered (commit then fails with it).
 KS_API ks_status ks_host_out_write(ks_host_out *o, const void *buf, size_t len);
 /// printf into the output; a failure is remembered as for ks_host_out_write.
-KS_API ks_status ks_host_out_printf(ks_host_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+KS_API ks_status ks_host_out_printf(ks_host_out *o, const char *fmt, ...) KS_HOST_PRINTF(2, 3);
 /// Flushes, fsyncs and closes the output and puts it in place (renames the
 /// temporary file over the destination and fsyncs the directory). On any
 /// failure the temporary file is removed and the destination is untouched.

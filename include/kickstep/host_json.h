@@ -18,6 +18,7 @@
 extern "C" {
 #endif
 
+/// cJSON's tree node (include <cjson/cJSON.h> to use it).
 struct cJSON;
 
 /// Parses text[0..len) (NUL-terminated or not) as exactly one JSON value.
