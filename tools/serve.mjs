@@ -1,17 +1,53 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// A small static file server for the built kickstep site, on loopback only.
+// The static file server for the built kickstep site, on loopback only.
 //
 //   node tools/serve.mjs SITE_DIR [--port N] [--mount /prefix=DIR]...
 //
 // Port: --port, else $PORT, else 8600; 0 picks a free port. Prints one line
 // "serving <dir> at http://127.0.0.1:<port>/" once it listens (tests read it).
-// Serves files only from SITE_DIR and the mounted folders, with the MIME types
-// a browser needs (application/wasm for instantiateStreaming), no caching,
-// and never a path outside those folders. Nothing is fetched from anywhere.
+//
+// Files are sent by `send` (npm; the responder under Express and
+// serve-static: ranges, HEAD, conditional requests, MIME types). Around it,
+// this file decides what may be sent, and is built so that no request can end
+// the process:
+// - the request target must be a path ("/..."): anything else (an absolute
+//   URL, "*", a bad %-escape, a NUL, a ".." segment) is 400; empty segments
+//   collapse ("//a//b" is "/a/b"), so a redirect is never to another host;
+// - only GET and HEAD (405 otherwise, with Allow);
+// - a file must lie inside SITE_DIR or a mounted folder after every symbolic
+//   link is resolved (realpath), else 404: links out of the site are not
+//   followed; dot files are not served;
+// - a folder without a trailing slash is redirected to "<same path>/", and
+//   served as its index.html;
+// - every failure is answered (4xx/5xx) while no header has gone out, and the
+//   connection is closed when one has (a file that cannot be read after the
+//   headers, a client that went away): never the process;
+// - slow or half-sent requests are cut off (headers within 10 s, a request
+//   within 30 s, idle sockets after 30 s);
+// - SIGTERM and SIGINT close the listener and every open connection, and the
+//   process exits 0 at once (within 1 s at the latest).
+// MIME types a browser needs (application/wasm for instantiateStreaming) are
+// set here; nothing is cached (Cache-Control: no-store). Nothing is fetched
+// from anywhere.
 import http from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
-import { resolve, extname, join, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { realpathSync, statSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { resolve, extname, join, sep, dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function loadSend() {
+  try {
+    return createRequire(join(ROOT, 'web', 'package.json'))('send');
+  } catch {
+    console.error('serve: the npm package "send" is missing: run tools/deps.sh --web (npm ci in web/)');
+    process.exit(1);
+  }
+}
+const send = loadSend();
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -36,87 +72,175 @@ function parseArgs(argv) {
     else if (a === '--mount') {
       const m = /^(\/[^=]*)=(.+)$/.exec(argv[++i] ?? '');
       if (!m) throw new Error(`--mount wants /prefix=DIR, got ${argv[i]}`);
-      opts.mounts.push({ prefix: m[1].replace(/\/+$/, '') + '/', dir: resolve(m[2]) });
+      const segs = m[1].split('/').filter(Boolean);
+      opts.mounts.push({ segs, dir: resolve(m[2]) });
     } else if (!opts.root) opts.root = resolve(a);
     else throw new Error(`unexpected argument ${a}`);
   }
   if (!opts.root) throw new Error('usage: node tools/serve.mjs SITE_DIR [--port N] [--mount /prefix=DIR]...');
-  const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port ${opts.port}`);
-  opts.port = port;
+  if (!/^\d{1,5}$/.test(String(opts.port)) || Number(opts.port) > 65535) throw new Error(`bad port ${opts.port}`);
+  opts.port = Number(opts.port);
+  // Longest prefix first, so /a/b wins over /a.
+  opts.mounts.sort((x, y) => y.segs.length - x.segs.length);
   return opts;
 }
 
-function locate(opts, urlPath) {
-  let p;
-  try {
-    p = decodeURIComponent(urlPath);
-  } catch {
-    return null;
+class HttpError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
   }
-  if (p.includes('\0')) return null;
+}
+
+/** The request target as path segments and query; throws HttpError(400). */
+function parseTarget(raw) {
+  if (typeof raw !== 'string' || raw[0] !== '/') throw new HttpError(400, 'the request target is not a path');
+  if (raw.includes('#')) throw new HttpError(400, 'a fragment in the request target');
+  const q = raw.indexOf('?');
+  const rawPath = q < 0 ? raw : raw.slice(0, q);
+  const query = q < 0 ? '' : raw.slice(q);
+  const segs = [];
+  for (const part of rawPath.split('/')) {
+    if (part === '') continue;
+    let s;
+    try {
+      s = decodeURIComponent(part);
+    } catch {
+      throw new HttpError(400, 'a bad %-escape in the path');
+    }
+    if (s.includes('\0') || s.includes('/') || s.includes('\\')) throw new HttpError(400, 'a bad character in the path');
+    if (s === '..') throw new HttpError(400, 'a ".." segment in the path');
+    if (s === '.') continue;
+    segs.push(s);
+  }
+  return { segs, slash: rawPath.endsWith('/') && segs.length > 0, query };
+}
+
+const encodePath = (segs) => '/' + segs.map(encodeURIComponent).join('/');
+
+/** The real folder of a base (root or mount), resolved once it exists. */
+const realBases = new Map();
+async function realBase(dir) {
+  if (!realBases.has(dir)) realBases.set(dir, await realpath(dir));
+  return realBases.get(dir);
+}
+
+const inside = (base, p) => p === base || p.startsWith(base + sep);
+
+/** Where a request lands: {file, base} to send, or {redirect}; throws HttpError(404). */
+async function locate(opts, t) {
   let base = opts.root;
-  let rest = p;
+  let rest = t.segs;
   for (const m of opts.mounts) {
-    if (p.startsWith(m.prefix)) {
+    if (m.segs.length <= t.segs.length && m.segs.every((s, i) => t.segs[i] === s)) {
       base = m.dir;
-      rest = p.slice(m.prefix.length - 1);
+      rest = t.segs.slice(m.segs.length);
       break;
     }
   }
-  const file = resolve(join(base, rest));
-  if (file !== base && !file.startsWith(base + sep)) return null;
+  if (rest.some((s) => s.startsWith('.'))) throw new HttpError(404, 'not found');
+  let real;
+  let rb;
+  try {
+    rb = await realBase(base);
+    real = await realpath(join(rb, ...rest));
+  } catch {
+    throw new HttpError(404, 'not found');
+  }
+  if (!inside(rb, real)) throw new HttpError(404, 'not found'); // a link out of the site
   let st;
   try {
-    st = statSync(file);
+    st = await stat(real);
   } catch {
-    return null;
+    throw new HttpError(404, 'not found');
   }
   if (st.isDirectory()) {
-    const index = join(file, 'index.html');
+    if (!t.slash && t.segs.length > 0) return { redirect: encodePath(t.segs) + '/' + t.query };
+    let index;
     try {
-      if (statSync(index).isFile()) return { file: index, redirect: !p.endsWith('/') };
+      index = await realpath(join(real, 'index.html'));
     } catch {
-      return null;
+      throw new HttpError(404, 'not found');
     }
-    return null;
+    if (!inside(rb, index)) throw new HttpError(404, 'not found');
+    return { file: index, base: rb };
   }
-  return st.isFile() ? { file } : null;
+  if (!st.isFile()) throw new HttpError(404, 'not found');
+  return { file: real, base: rb };
+}
+
+/** Answers an error, or closes the connection when the headers are gone. */
+function fail(res, status, message) {
+  if (res.headersSent || res.writableEnded) {
+    res.destroy();
+    return;
+  }
+  try {
+    const body = `${status} ${message}\n`;
+    res.writeHead(status, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      ...(status === 405 ? { Allow: 'GET, HEAD' } : {}),
+    });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
+}
+
+async function handle(opts, req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
+  const t = parseTarget(req.url);
+  const hit = await locate(opts, t);
+  if (hit.redirect) {
+    res.writeHead(301, { Location: hit.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store' });
+    res.end();
+    return;
+  }
+  const stream = send(req, encodePath(relative(hit.base, hit.file).split(sep)), {
+    root: hit.base,
+    index: false,
+    dotfiles: 'ignore',
+    etag: false,
+    lastModified: false,
+    cacheControl: false,
+  });
+  stream.on('headers', (r, path) => {
+    r.setHeader('Cache-Control', 'no-store');
+    const type = MIME[extname(path).toLowerCase()];
+    if (type) r.setHeader('Content-Type', type);
+  });
+  stream.on('directory', () => fail(res, 404, 'not found')); // became a folder since it was located
+  stream.on('error', (e) => fail(res, e.status ?? e.statusCode ?? 500, e.status === 404 ? 'not found' : 'cannot send'));
+  stream.pipe(res);
 }
 
 function main() {
   let opts;
   try {
     opts = parseArgs(process.argv.slice(2));
-    statSync(opts.root);
+    if (!statSync(opts.root).isDirectory()) throw new Error(`${opts.root} is not a folder`);
+    realpathSync(opts.root);
   } catch (e) {
     console.error(`serve: ${e.message}`);
     process.exit(2);
   }
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const hit = locate(opts, url.pathname);
-    if (!hit) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${url.pathname}\n`);
-      return;
-    }
-    if (hit.redirect) {
-      res.writeHead(301, { Location: url.pathname + '/' + url.search }).end();
-      return;
-    }
-    res.writeHead(200, {
-      'Content-Type': MIME[extname(hit.file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': 'no-store',
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(hit.file).pipe(res);
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+    res.on('error', () => res.destroy());
+    handle(opts, req, res).catch((e) => fail(res, e instanceof HttpError ? e.status : 500, e instanceof HttpError ? e.message : 'server error'));
+  });
+  server.headersTimeout = 10000;
+  server.requestTimeout = 30000;
+  server.keepAliveTimeout = 5000;
+  server.maxHeadersCount = 100;
+  server.maxConnections = 256;
+  server.setTimeout(30000, (socket) => socket.destroy());
+  server.on('clientError', (err, socket) => {
+    // A malformed request, a header timeout, a reset: answer 400 if the socket can take it, then close.
+    if (err.code !== 'ECONNRESET' && socket.writable && !socket.destroyed)
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
   });
   server.on('error', (e) => {
     console.error(`serve: ${e.message}`);
@@ -126,7 +250,11 @@ function main() {
     const { port } = server.address();
     console.log(`serving ${opts.root} at http://127.0.0.1:${port}/`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -357,7 +357,9 @@ KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
 KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
   static kick_replay r;
   kick_replay_error err;
-  if (len < 0 || (size_t)len > KICK_REPLAY_MAX_CODE) return KS_ERR_FORMAT;
+  if (len < 0) return KS_ERR_FORMAT;
+  /* A code longer than KICK_REPLAY_MAX_CODE is refused by its length before a
+     character is read, with the message any bad code gets. */
   ks_status st = kick_replay_share_decode(g_text, (size_t)len, &r, &err);
   if (st != KS_OK) {
     kick_replay_error_text(&err, g_text, sizeof g_text);

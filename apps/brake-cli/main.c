@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* brake-cli: runs the brake game headless with a scripted driver and prints
-   the result (text or JSON). Exit codes: 0 ran, 1 could not run, 2 bad usage. */
+   the result (text or JSON). Exit codes: 0 ran, 1 could not run (or the output
+   could not be written), 2 bad usage. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,71 +10,65 @@
 #include <cjson/cJSON.h>
 
 #include "kickstep/brake.h"
+#include "kickstep/host_cli.h"
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: brake-cli [--policy NAME] [--fps N] [--slowmo S] [--events] [--json] [--help]\n"
-          "\n"
-          "Runs the brake game (120 steps/s) to the end with a scripted driver.\n"
-          "  --policy NAME  never | late | early | at-distance:D | at-time:T | stunt:S  (default late)\n"
-          "  --fps N        drive it through the frame director at N frames/s (default: plain steps)\n"
-          "  --slowmo S     time scale aimed at during a leap, (0, 1] (default 0.3; with --fps)\n"
-          "  --events       list every event with its step\n"
-          "  --json         print one JSON object instead of text\n"
-          "  --help         this text\n"
-          "Exit codes: 0 the run completed, 1 it could not run, 2 bad usage.\n");
+static const char usage_text[] =
+    "usage: brake-cli [--policy NAME] [--fps N] [--slowmo S] [--events] [--json] [--help] [--version]\n"
+    "\n"
+    "Runs the brake game (120 steps/s) to the end with a scripted driver.\n"
+    "  --policy NAME  never | late | early | at-distance:D | at-time:T | stunt:S  (default late;\n"
+    "                 D, T, S are decimal numbers from 0 to 1000000)\n"
+    "  --fps N        drive it through the frame director at N frames/s, 1..10000 (default: plain steps)\n"
+    "  --slowmo S     time scale aimed at during a leap, (0, 1] (default 0.3; with --fps)\n"
+    "  --events       list every event with its step\n"
+    "  --json         print one JSON object instead of text\n"
+    "  --help         this text; --version the version\n"
+    "Numbers are decimal (as 2.5, 60 or 1e-3); anything else is a usage error.\n"
+    "Exit codes: 0 the run completed, 1 it could not run (or its output could not\n"
+    "be written), 2 bad usage.\n";
+
+/* A policy's number (after ':') is read as strictly as any other number. */
+static bool policy_ok(const char *text) {
+  const char *colon = strchr(text, ':');
+  double v = 0.0;
+  return !colon || ks_cli_parse_double("--policy", colon + 1, 0.0, 1e6, &v);
 }
 
-static int parse_double(const char *s, double *out) {
-  char *end = NULL;
-  double v = strtod(s, &end);
-  if (!end || end == s || *end != '\0') return 0;
-  *out = v;
-  return 1;
-}
-
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
+  if (ks_cli_help_wanted(argc, argv, usage_text) || ks_cli_version_wanted(argc, argv, "brake-cli")) return 0;
   const char *policy_text = "late";
   double fps = 0.0, slowmo = 0.3;
   int json = 0, events = 0;
   static const struct option opts[] = {{"policy", required_argument, NULL, 'p'}, {"fps", required_argument, NULL, 'f'},
                                        {"slowmo", required_argument, NULL, 's'}, {"events", no_argument, NULL, 'e'},
                                        {"json", no_argument, NULL, 'j'},         {"help", no_argument, NULL, 'h'},
-                                       {NULL, 0, NULL, 0}};
+                                       {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
   int c;
-  while ((c = getopt_long(argc, argv, "p:f:s:ejh", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":p:f:s:ejh", opts, NULL)) != -1) {
     switch (c) {
     case 'p': policy_text = optarg; break;
     case 'f':
-      if (!parse_double(optarg, &fps) || !(fps >= 1.0 && fps <= 10000.0)) {
-        fprintf(stderr, "brake-cli: --fps wants a number in 1..10000, got '%s'\n", optarg);
-        return 2;
-      }
+      if (!ks_cli_parse_double("--fps", optarg, 1.0, 10000.0, &fps)) return 2;
       break;
     case 's':
-      if (!parse_double(optarg, &slowmo)) {
-        fprintf(stderr, "brake-cli: --slowmo wants a number, got '%s'\n", optarg);
+      if (!ks_cli_parse_double("--slowmo", optarg, 0.0, 1.0, &slowmo)) return 2;
+      if (!(slowmo > 0.0)) {
+        ks_cli_error("--slowmo: %s is out of range (0, 1]: a time scale of 0 never moves", optarg);
         return 2;
       }
       break;
     case 'e': events = 1; break;
     case 'j': json = 1; break;
-    case 'h': usage(stdout); return 0;
-    default: usage(stderr); return 2;
+    default: return ks_cli_getopt_error(c, argv);
     }
   }
-  if (optind < argc) {
-    fprintf(stderr, "brake-cli: unexpected argument '%s'\n", argv[optind]);
-    usage(stderr);
-    return 2;
-  }
+  if (optind < argc) return ks_cli_usage("unknown argument '%s'", argv[optind]);
+  if (!policy_ok(policy_text)) return 2;
   brake_policy pol;
   ks_status st = brake_policy_parse(policy_text, &pol);
-  if (st != KS_OK) {
-    fprintf(stderr, "brake-cli: bad policy '%s' (%s); try never, late, early, at-distance:30, at-time:2.5, stunt:20\n",
-            policy_text, ks_status_name(st));
-    return 2;
-  }
+  if (st != KS_OK)
+    return ks_cli_usage("--policy: bad policy '%s' (%s): try never, late, early, at-distance:30, at-time:2.5, stunt:20",
+                        policy_text, ks_status_name(st));
 
   brake_def g = brake_default_def();
   brake_director_def dd = brake_director_default_def();
@@ -82,15 +77,15 @@ int main(int argc, char **argv) {
   st = brake_director_init(&d, &g, &dd);
   if (st == KS_OK) st = brake_director_set_policy(&d, &pol);
   if (st != KS_OK) {
-    fprintf(stderr, "brake-cli: cannot start the game: %s\n", ks_status_name(st));
-    return fps > 0.0 ? 2 : 1;
+    ks_cli_error("cannot start the game: %s", ks_status_name(st));
+    return 1;
   }
 
   static ks_event log[4096];
   size_t nlog = 0;
   for (long guard = 0; d.sim.phase != BRAKE_PHASE_DONE; guard++) {
     if (guard > 10000000) {
-      fprintf(stderr, "brake-cli: the run did not end\n");
+      ks_cli_error("the run did not end");
       return 1;
     }
     ks_events e;
@@ -133,10 +128,13 @@ int main(int argc, char **argv) {
       }
     }
     char *text = cJSON_Print(o);
-    if (!text) return 1;
+    cJSON_Delete(o);
+    if (!text) {
+      ks_cli_error("out of memory");
+      return 1;
+    }
     puts(text);
     free(text);
-    cJSON_Delete(o);
     return 0;
   }
 
@@ -152,4 +150,9 @@ int main(int argc, char **argv) {
       printf("  step %6lld  %-15s %u  %.4f %.4f %.4f\n", (long long)log[i].step, brake_event_name(log[i].type),
              log[i].subject, log[i].value[0], log[i].value[1], log[i].value[2]);
   return 0;
+}
+
+int main(int argc, char **argv) {
+  ks_cli_begin("brake-cli");
+  return ks_cli_end(run(argc, argv), 1);
 }

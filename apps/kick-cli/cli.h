@@ -19,9 +19,20 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
 /* ---------------------------------------------------------------- util.c */
 extern const char *cli_prog;      /* "kick-cli shoot" etc., for messages */
+/* The exit code of trouble (output that cannot be written): EXIT_RUNTIME, but
+   EXIT_USAGE for compare, whose 1 means "different" (as diff and cmp). */
+extern int cli_trouble;
+/* One line on stderr: "kick-cli shoot: message". */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Strict number parsing: the whole string, finite, inside [lo, hi]. Prints a
-   clear message naming the option and returns false on failure. */
+/* A one-line usage error with the hint "(try 'kick-cli shoot --help')";
+   returns EXIT_USAGE. */
+int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* After getopt_long returned something the command does not take ('?' for an
+   unknown option, ':' for a missing value): the usage error; EXIT_USAGE. */
+int cli_bad_option(int c, char **argv);
+/* Strict number parsing (kickstep/host_cli.h): decimal, the whole string,
+   finite, inside [lo, hi]; whole numbers are digits only. Prints a message
+   naming the option and returns false on failure. */
 bool cli_parse_double(const char *opt, const char *s, double lo, double hi, double *out);
 bool cli_parse_u64(const char *opt, const char *s, uint64_t *out);
 bool cli_parse_int(const char *opt, const char *s, long lo, long hi, long *out);
@@ -35,11 +46,16 @@ void cli_print_json(cJSON *root);
 void cli_hex(double x, char buf[19]);
 /* Is stderr a terminal (progress bars)? */
 bool cli_stderr_tty(void);
-/* Does the user ask for help? Prints usage to stdout when so. */
+/* Does the user ask for --help (usage printed to stdout) or --version
+   ("kick-cli VERSION")? */
 bool cli_wants_help(int argc, char **argv, const char *usage);
 /* Options of a command whose only option is --json (getopt_long): sets *json,
    leaves optind at the first operand. False (usage printed) on another option. */
 bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json);
+
+/* Reads a whole timeline ("-": stdin) and checks it strictly (ks_tl_check_text).
+   False after a message that starts with `what` ("--trace: "). */
+bool cli_read_timeline(const char *what, const char *path, char **text, size_t *len);
 
 /* ---------------------------------------------------------------- kickopts.c */
 /* Everything that describes one kick: where, which setup, which launch, and
@@ -95,7 +111,7 @@ enum {
   "  --speed MPS --elevation DEG --direction DEG [--spin-axis X,Y,Z --spin-rate RAD_S]\n"     \
   "  --aim X,Y --speed MPS [--bend -1..1]     solved by the kick solver (still air)\n"        \
   "  --swipe \"x,y,t x,y,t ...\" | --swipe-file F   touch samples: x, y in screen heights\n"      \
-  "                       (y down), t in s; separated by spaces, ';' or lines\n" \
+  "                       (y down), t in s; separated by spaces, ';' or lines ('-': stdin)\n" \
   "Frames:\n"                                                                                \
   "  --frames LIST        frame lengths that repeat, e.g. 1/60,1/120,1/37 (default 1/60)\n"   \
   "  --scale X            time scale, e.g. 0.3 for slow motion (default 1)\n"
@@ -105,6 +121,14 @@ void cli_kick_defaults(cli_kick *k);
 /* Handles one shared option. Returns 1 when handled, 0 when not a kick
    option, -1 on a bad value (message printed). */
 int cli_kick_option(cli_kick *k, int opt, const char *arg);
+/* The Daily Kick of `date` ("today" or YYYY-MM-DD), named `flag` in messages
+   ("--daily", "--date"). Returns as cli_kick_option. */
+int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date);
+/* The --swipe-file given (NULL when none): an input, for ks_host_check_files. */
+const char *cli_kick_swipe_file(void);
+/* The largest --swipe-file read (a swipe has at most KICK_SWIPE_MAX_SAMPLES
+   samples; 1 MiB holds them with room for any spacing). Larger is refused. */
+#define CLI_SWIPE_MAX_BYTES ((size_t)1 << 20)
 /* After all options: builds the setup and resolves the launch. Returns an
    exit code (EXIT_OK on success). need_launch=false skips the launch. */
 int cli_kick_finish(cli_kick *k, bool need_launch);

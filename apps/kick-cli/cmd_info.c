@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_solver.h"
 
@@ -21,10 +22,7 @@ int cmd_levels(int argc, char **argv) {
   if (cli_wants_help(argc, argv, levels_usage)) return EXIT_OK;
   bool json = false;
   if (!cli_parse_json_flag(argc, argv, levels_usage, &json)) return EXIT_USAGE;
-  if (optind < argc) {
-    cli_error("unknown argument '%s'\n%s", argv[optind], levels_usage);
-    return EXIT_USAGE;
-  }
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
   int32_t n = kick_level_count();
   if (json) {
     cJSON *a = cJSON_CreateArray();
@@ -150,21 +148,15 @@ int cmd_daily(int argc, char **argv) {
   bool json = false;
   const char *date = "today";
   int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c == 'd') date = optarg;
     else if (c == 'j') json = true;
     else if (c == 'k') {
       if (cli_kick_option(&k, OPT_KICK, optarg) != 1) return EXIT_USAGE;
-    } else {
-      fputs(daily_usage, stderr);
-      return EXIT_USAGE;
-    }
+    } else return cli_bad_option(c, argv);
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
-  }
-  if (cli_kick_option(&k, OPT_DAILY, date) != 1) return EXIT_USAGE;
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
+  if (cli_kick_set_daily(&k, "--date", date) != 1) return EXIT_USAGE;
   int rc = cli_kick_finish(&k, false);
   if (rc) return rc;
   const kick_setup *su = &k.setup;
@@ -239,27 +231,18 @@ int cmd_solve(int argc, char **argv) {
   cli_kick_defaults(&k);
   bool json = false, aim = false;
   int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c == OPT_JSON) {
       json = true;
       continue;
     }
     if (c == OPT_AIM) aim = true;
-    int r = c == '?' ? 0 : cli_kick_option(&k, c, optarg);
+    int r = c == '?' || c == ':' ? 0 : cli_kick_option(&k, c, optarg);
     if (r < 0) return EXIT_USAGE;
-    if (r == 0) {
-      fputs(solve_usage, stderr);
-      return EXIT_USAGE;
-    }
+    if (r == 0) return cli_bad_option(c, argv);
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
-  }
-  if (!aim) {
-    cli_error("solve needs --aim X,Y and --speed");
-    return EXIT_USAGE;
-  }
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
+  if (!aim) return cli_usage("solve needs --aim X,Y and --speed");
   int rc = cli_kick_finish(&k, true);
   if (rc) return rc;
   if (json) {
@@ -276,45 +259,54 @@ int cmd_solve(int argc, char **argv) {
 
 static const char compare_usage[] =
     "usage: kick-cli compare EXPECTED.jsonl ACTUAL.jsonl [--json]\n"
-    "Compare two timelines and name the first divergence.\n"
-    "Exit 0 when identical, 1 when they differ, 2 on a usage error or a file that\n"
-    "cannot be read or is not a timeline (as diff and cmp do).\n\n"
+    "Compare two timelines and name the first divergence ('-' reads one of them\n"
+    "from standard input). Both must be timelines: every line one flat JSON object\n"
+    "with \"step\" and \"hash\", nothing after it (at most 64 MiB, lines of at most 1 MiB).\n"
+    "Exit 0 when identical, 1 when they differ, 2 on a usage error, a file that\n"
+    "cannot be read or is not a timeline, or output that cannot be written (as diff\n"
+    "and cmp do).\n\n"
     "example:\n  kick-cli compare golden.jsonl mine.jsonl\n";
 
+/* Reads a timeline (strictly: ks_tl_check_text); false after a message. */
+bool cli_read_timeline(const char *what, const char *path, char **text, size_t *len) {
+  ks_host_error e;
+  if (ks_host_read_all(path, KS_TL_MAX_BYTES, "a timeline", text, len, &e) != KS_OK) {
+    cli_error("%s%s", what, e.message);
+    return false;
+  }
+  ks_tl_check chk;
+  if (ks_tl_check_text(*text, *len, &chk) != KS_OK) {
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    if (chk.bad_line) cli_error("%s'%s' line %zu is not a timeline line: %s", what, name, chk.bad_line, chk.reason);
+    else cli_error("%s'%s' is not a timeline: %s", what, name, chk.reason);
+    free(*text);
+    *text = NULL;
+    return false;
+  }
+  return true;
+}
+
 int cmd_compare(int argc, char **argv) {
+  cli_trouble = EXIT_USAGE; /* diff and cmp: 1 means different, so trouble is 2 */
   if (cli_wants_help(argc, argv, compare_usage)) return EXIT_OK;
   bool json = false;
   if (!cli_parse_json_flag(argc, argv, compare_usage, &json)) return EXIT_USAGE;
   const char *files[2] = {0, 0};
   int nf = 0;
   for (int i = optind; i < argc; i++) {
-    if (nf == 2) {
-      cli_error("compare takes two files");
-      return EXIT_USAGE;
-    }
+    if (nf == 2) return cli_usage("compare takes two files, not '%s' too", argv[i]);
     files[nf++] = argv[i];
   }
-  if (nf != 2) {
-    cli_error("compare takes two files\n%s", compare_usage);
-    return EXIT_USAGE;
-  }
-  /* Both must be timelines: a line per object with "step" and "hash". Two
-     equal files of anything else are not "identical timelines". */
+  if (nf != 2) return cli_usage("compare takes two files");
+  const ks_host_file args[] = {{files[0], "EXPECTED", false}, {files[1], "ACTUAL", false}};
+  ks_host_error fe;
+  if (ks_host_check_files(args, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+  /* Both must be timelines. Two equal files of anything else are not "identical timelines". */
   char *text[2] = {NULL, NULL};
   size_t len[2] = {0, 0};
   for (int i = 0; i < 2; i++) {
-    if (ks_tl_read_file(files[i], &text[i], &len[i]) != KS_OK) {
-      cli_error("cannot read '%s'", files[i]);
+    if (!cli_read_timeline("", files[i], &text[i], &len[i])) {
       free(text[0]);
-      return EXIT_USAGE;
-    }
-    size_t lines = 0, bad = 0;
-    ks_status v = ks_tl_validate_text(text[i], len[i], &lines, &bad);
-    if (v != KS_OK || lines == 0) {
-      if (lines == 0 && v == KS_OK) cli_error("'%s' is empty: not a timeline", files[i]);
-      else cli_error("'%s' line %zu is not a timeline line (a JSON object with \"step\" and \"hash\")", files[i], bad);
-      free(text[0]);
-      free(text[1]);
       return EXIT_USAGE;
     }
   }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* plot: SVG drawings of a kick (top, side and front views) and of the
    step-size table. The SVG is written by hand: it is an output format, and
-   nothing here parses it. Files are written atomically (temporary + rename). */
+   nothing here parses it. Files are written by kickstep/host_file.h (a regular
+   file atomically, a device or FIFO in place). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -11,38 +12,31 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_file.h"
 
 #define DEG (KS_PI / 180.0)
 
 /* ---------------------------------------------------------------- SVG output */
 
 typedef struct svg {
-  FILE *f;
-  char tmp[4096];
+  ks_host_out o;
   const char *path;
 } svg;
 
 static bool svg_open(svg *s, const char *path) {
   s->path = path;
-  if (snprintf(s->tmp, sizeof s->tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof s->tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  s->f = fopen(s->tmp, "wb");
-  if (!s->f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
+  ks_host_error e;
+  if (ks_host_out_open(&s->o, path, &e) != KS_OK) {
+    cli_error("%s", e.message);
     return false;
   }
   return true;
 }
 
 static bool svg_close(svg *s) {
-  bool ok = !ferror(s->f);
-  if (fclose(s->f) != 0) ok = false;
-  if (!ok || rename(s->tmp, s->path) != 0) {
-    int e = errno;
-    remove(s->tmp);
-    cli_error("cannot write '%s': %s", s->path, strerror(e ? e : EIO));
+  ks_host_error e;
+  if (ks_host_out_commit(&s->o, &e) != KS_OK) {
+    cli_error("%s", e.message);
     return false;
   }
   return true;
@@ -50,21 +44,23 @@ static bool svg_close(svg *s) {
 
 static void out(svg *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void out(svg *s, const char *fmt, ...) {
+  char buf[4096];
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(s->f, fmt, ap);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  if (n > 0) ks_host_out_write(&s->o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* Text with XML escaping. anchor: "start", "middle" or "end". */
 static void text(svg *s, double x, double y, const char *anchor, double size, const char *fill, const char *str) {
   out(s, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.1f\" fill=\"%s\">", x, y, anchor, size, fill);
   for (const char *p = str; *p; p++) {
-    if (*p == '<') fputs("&lt;", s->f);
-    else if (*p == '>') fputs("&gt;", s->f);
-    else if (*p == '&') fputs("&amp;", s->f);
-    else if (*p == '"') fputs("&quot;", s->f);
-    else fputc(*p, s->f);
+    if (*p == '<') out(s, "&lt;");
+    else if (*p == '>') out(s, "&gt;");
+    else if (*p == '&') out(s, "&amp;");
+    else if (*p == '"') out(s, "&quot;");
+    else ks_host_out_write(&s->o, p, 1);
   }
   out(s, "</text>\n");
 }
@@ -391,7 +387,7 @@ static void legend(svg *s, double x, double y, const plot_ctx *c) {
   }
 }
 
-static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, const plot_ctx *c) {
+static int draw_kick(svg *s, const cli_kick *k, const cli_result *r, const plot_ctx *c) {
   const kick_setup *su = &k->setup;
   double zmin = su->spot_z - 2.0, zmax = KICK_GOAL_DEPTH + 1.5;
   double xr = 10.0;
@@ -429,19 +425,17 @@ static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, c
   }
   double H = side.top + side.height + 60;
 
-  svg s;
-  if (!svg_open(&s, path)) return EXIT_RUNTIME;
-  out(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+  out(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
           "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
       W, H, W, H);
-  out(&s, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+  out(s, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
   char buf[512];
   snprintf(buf, sizeof buf, "A kick: %s", k->where);
-  text(&s, 20, 28, "start", 18, "#111", buf);
+  text(s, 20, 28, "start", 18, "#111", buf);
   snprintf(buf, sizeof buf, "launch (%s): %.2f m/s, elevation %.2f deg, direction %.2f deg, spin %.1f rad/s; match seed %llu, kick %llu",
            k->launch_from, k->launch.speed_mps, k->launch.elevation / DEG, k->launch.direction / DEG,
            k->launch.spin_rate, (unsigned long long)su->match_seed, (unsigned long long)su->kick_number);
-  text(&s, 20, 50, "start", 12, "#333", buf);
+  text(s, 20, 50, "start", 12, "#333", buf);
   int n = 0;
   if (r->decided)
     n = snprintf(buf, sizeof buf, "outcome: %s, decided %.4f s after the strike (step %lld)", kick_outcome_name(r->outcome),
@@ -453,44 +447,42 @@ static int draw_kick(const char *path, const cli_kick *k, const cli_result *r, c
       if (r->moments & b) n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", kick_moment_name(b));
   }
   if (r->stars >= 0 && n < (int)sizeof buf - 16) snprintf(buf + n, sizeof buf - (size_t)n, "; stars %d", r->stars);
-  text(&s, 20, 70, "start", 12, "#333", buf);
+  text(s, 20, 70, "start", 12, "#333", buf);
 
-  text(&s, top.left, top.top - 8, "start", 13, "#111", "Top view (the goal at the top, as the shooter sees it)");
-  axes(&s, &top, xr > 25 ? 10 : 5, (zmax - zmin) > 30 ? 10 : 5, "x, m (+x: the shooter's left)", "z, m (to the goal line)", 0);
-  draw_scene(&s, &top, 0, 0, c);
-  text(&s, side.left, side.top - 8, "start", 13, "#111", "Side view (the ball from the spot to the goal; heights exaggerated)");
-  axes(&s, &side, (zmax - zmin) > 30 ? 5 : 2, 1, "z, m (towards the goal; the goal line at 0)", "y, m (height)", 1);
-  draw_scene(&s, &side, 1, 1, c);
-  text(&s, front.left, front.top - 8, "start", 13, "#111", "From behind the ball (at the decision)");
-  axes(&s, &front, fx > 10 ? 4 : 2, fy > 5 ? 2 : 1, "x, m", "y, m", 2);
-  draw_scene(&s, &front, 2, 2, c);
-  legend(&s, front.left, top.top + 6, c);
-  out(&s, "</svg>\n");
-  return svg_close(&s) ? EXIT_OK : EXIT_RUNTIME;
+  text(s, top.left, top.top - 8, "start", 13, "#111", "Top view (the goal at the top, as the shooter sees it)");
+  axes(s, &top, xr > 25 ? 10 : 5, (zmax - zmin) > 30 ? 10 : 5, "x, m (+x: the shooter's left)", "z, m (to the goal line)", 0);
+  draw_scene(s, &top, 0, 0, c);
+  text(s, side.left, side.top - 8, "start", 13, "#111", "Side view (the ball from the spot to the goal; heights exaggerated)");
+  axes(s, &side, (zmax - zmin) > 30 ? 5 : 2, 1, "z, m (towards the goal; the goal line at 0)", "y, m (height)", 1);
+  draw_scene(s, &side, 1, 1, c);
+  text(s, front.left, front.top - 8, "start", 13, "#111", "From behind the ball (at the decision)");
+  axes(s, &front, fx > 10 ? 4 : 2, fy > 5 ? 2 : 1, "x, m", "y, m", 2);
+  draw_scene(s, &front, 2, 2, c);
+  legend(s, front.left, top.top + 6, c);
+  out(s, "</svg>\n");
+  return svg_close(s) ? EXIT_OK : EXIT_RUNTIME;
 }
 
 /* ---------------------------------------------------------------- the step table */
 
-static int draw_steps(const char *path) {
+static int draw_steps(svg *s) {
   const double W = 980, H = 540;
   view v = {90, 70, 620, 400, 0.0, 18.0, 0.0, 18.0}; /* step length ms; clip cm */
-  svg s;
-  if (!svg_open(&s, path)) return EXIT_RUNTIME;
-  out(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+  out(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
           "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
       W, H, W, H);
-  out(&s, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-  text(&s, 20, 28, "start", 18, "#111", "Post clips two contact checks can miss, against the step length");
+  out(s, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+  text(s, 20, 28, "start", 18, "#111", "Post clips two contact checks can miss, against the step length");
   char buf[160];
   kick_step_row any = kick_step_table_row(1);
   snprintf(buf, sizeof buf,
            "ball at %.1f m/s; a touch is the ball's centre within %.0f cm of the post's axis (ball %.0f cm + post %.0f cm)",
            KICK_MAX_LAUNCH_SPEED, any.missable_clip_m * 100, KICK_BALL_RADIUS * 100, KICK_POST_RADIUS * 100);
-  text(&s, 20, 48, "start", 12, "#333", buf);
+  text(s, 20, 48, "start", 12, "#333", buf);
   /* Grid. */
   for (int g = 0; g <= 18; g += 2) {
-    line(&s, px(&v, g), v.top, px(&v, g), v.top + v.height, "stroke=\"#eee\"");
-    line(&s, v.left, py(&v, g), v.left + v.width, py(&v, g), "stroke=\"#eee\"");
+    line(s, px(&v, g), v.top, px(&v, g), v.top + v.height, "stroke=\"#eee\"");
+    line(s, v.left, py(&v, g), v.left + v.width, py(&v, g), "stroke=\"#eee\"");
   }
   /* Where every clip can be missed. */
   double first_any = -1.0;
@@ -500,31 +492,31 @@ static int draw_steps(const char *path) {
       break;
     }
   if (first_any > 0 && first_any < 18.0) {
-    out(&s, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#f8d7d7\"/>\n", px(&v, first_any),
+    out(s, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#f8d7d7\"/>\n", px(&v, first_any),
         v.top, px(&v, 18.0) - px(&v, first_any), v.height);
-    text(&s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 190, "middle", 13, "#a02020", "any depth:");
-    text(&s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 208, "middle", 13, "#a02020", "even a dead-centre");
-    text(&s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 226, "middle", 13, "#a02020", "hit can be missed");
+    text(s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 190, "middle", 13, "#a02020", "any depth:");
+    text(s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 208, "middle", 13, "#a02020", "even a dead-centre");
+    text(s, (px(&v, first_any) + px(&v, 18.0)) / 2, v.top + 226, "middle", 13, "#a02020", "hit can be missed");
   }
   double reach = any.missable_clip_m * 100.0;
-  line(&s, v.left, py(&v, reach), v.left + v.width, py(&v, reach), "stroke=\"#a02020\" stroke-dasharray=\"6 4\"");
+  line(s, v.left, py(&v, reach), v.left + v.width, py(&v, reach), "stroke=\"#a02020\" stroke-dasharray=\"6 4\"");
   snprintf(buf, sizeof buf, "dead centre (%.0f cm)", reach);
-  text(&s, v.left + 6, py(&v, reach) - 5, "start", 11, "#a02020", buf);
-  axes(&s, &v, 2, 2, "step length, ms", "deepest missable clip, cm", 0);
+  text(s, v.left + 6, py(&v, reach) - 5, "start", 11, "#a02020", buf);
+  axes(s, &v, 2, 2, "step length, ms", "deepest missable clip, cm", 0);
   /* The dense curve: every whole steps-per-second rate from 1/600 s to 1/56 s. */
-  out(&s, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2.5\" stroke-linejoin=\"round\" points=\"");
+  out(s, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2.5\" stroke-linejoin=\"round\" points=\"");
   for (int sps = 600; sps >= 56; sps--) {
     kick_step_row r = kick_step_table_row(sps);
     double cm = r.any_depth ? reach : r.missable_clip_m * 100.0;
-    out(&s, "%.2f,%.2f ", px(&v, 1000.0 / sps), py(&v, cm));
+    out(s, "%.2f,%.2f ", px(&v, 1000.0 / sps), py(&v, cm));
   }
-  out(&s, "\"/>\n");
+  out(s, "\"/>\n");
   /* Sampled rates as dots; the seed's four rows labelled. */
   static const int rates[] = {60, 72, 75, 90, 100, 120, 144, 150, 180, 200, 240, 300, 360, 400, 480, 600};
   for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
     kick_step_row r = kick_step_table_row(rates[i]);
     double cm = r.any_depth ? reach : r.missable_clip_m * 100.0;
-    out(&s, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", px(&v, 1000.0 / rates[i]), py(&v, cm),
+    out(s, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"%s\"/>\n", px(&v, 1000.0 / rates[i]), py(&v, cm),
         r.any_depth ? "#a02020" : "#1f5fbf");
   }
   static const struct { int sps; const char *use; double dx, dy; const char *anchor; } seed[] = {
@@ -534,29 +526,29 @@ static int draw_steps(const char *path) {
     kick_step_row r = kick_step_table_row(seed[i].sps);
     double cm = r.any_depth ? reach : r.missable_clip_m * 100.0;
     double x = px(&v, 1000.0 / seed[i].sps), y = py(&v, cm);
-    out(&s, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" fill=\"none\" stroke=\"#111\" stroke-width=\"2\"/>\n", x, y);
+    out(s, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" fill=\"none\" stroke=\"#111\" stroke-width=\"2\"/>\n", x, y);
     double lx = x + seed[i].dx, ly = y + seed[i].dy;
-    line(&s, x, y, lx, ly + (seed[i].dy < 0 ? 4 : -12), "stroke=\"#111\"");
+    line(s, x, y, lx, ly + (seed[i].dy < 0 ? 4 : -12), "stroke=\"#111\"");
     const char *anchor = seed[i].anchor;
     if (r.any_depth) snprintf(buf, sizeof buf, "1/%d s: any depth", seed[i].sps);
     else if (r.missable_clip_m < 0.01) snprintf(buf, sizeof buf, "1/%d s: %.1f mm", seed[i].sps, r.missable_clip_m * 1000);
     else snprintf(buf, sizeof buf, "1/%d s: %.1f cm", seed[i].sps, r.missable_clip_m * 100);
-    text(&s, lx, ly - 8, anchor, 12, "#111", buf);
+    text(s, lx, ly - 8, anchor, 12, "#111", buf);
     snprintf(buf, sizeof buf, "travel %.1f cm/step; %s", r.travel_m * 100, seed[i].use);
-    text(&s, lx, ly + 6, anchor, 10.5, "#444", buf);
+    text(s, lx, ly + 6, anchor, 10.5, "#444", buf);
   }
   /* Steps per second along the top. */
   static const int top_rates[] = {600, 300, 200, 150, 120, 100, 90, 80, 70, 60};
   for (size_t i = 0; i < sizeof top_rates / sizeof top_rates[0]; i++) {
     double x = px(&v, 1000.0 / top_rates[i]);
-    line(&s, x, v.top, x, v.top - 5, "stroke=\"#555\"");
+    line(s, x, v.top, x, v.top - 5, "stroke=\"#555\"");
     snprintf(buf, sizeof buf, "%d", top_rates[i]);
-    text(&s, x, v.top - 8, "middle", 10, "#555", buf);
+    text(s, x, v.top - 8, "middle", 10, "#555", buf);
   }
-  text(&s, v.left + v.width + 8, v.top - 8, "start", 10, "#555", "steps/s");
+  text(s, v.left + v.width + 8, v.top - 8, "start", 10, "#555", "steps/s");
   /* The seed's table as text. */
   double ty = v.top + 10;
-  out(&s, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-family=\"DejaVu Sans Mono, monospace\" "
+  out(s, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-family=\"DejaVu Sans Mono, monospace\" "
           "xml:space=\"preserve\" fill=\"#111\">step    travel     missable clip</text>\n",
       v.left + v.width + 24, ty);
   for (size_t i = 0; i < 4; i++) {
@@ -567,16 +559,16 @@ static int draw_steps(const char *path) {
     else snprintf(buf, sizeof buf, "1/%-4d  %5.1f cm   %.1f %s", order[i], r.travel_m * 100,
                   r.missable_clip_m < 0.01 ? r.missable_clip_m * 1000 : r.missable_clip_m * 100,
                   r.missable_clip_m < 0.01 ? "mm" : "cm");
-    out(&s, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-family=\"DejaVu Sans Mono, monospace\" "
+    out(s, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-family=\"DejaVu Sans Mono, monospace\" "
             "xml:space=\"preserve\" fill=\"#222\">%s</text>\n",
         v.left + v.width + 24, ty, buf);
   }
-  text(&s, v.left + v.width + 24, ty + 30, "start", 10.5, "#555", "Two checks one step apart");
-  text(&s, v.left + v.width + 24, ty + 44, "start", 10.5, "#555", "straddle a chord of the contact");
-  text(&s, v.left + v.width + 24, ty + 58, "start", 10.5, "#555", "circle no longer than the step:");
-  text(&s, v.left + v.width + 24, ty + 72, "start", 10.5, "#555", "depth = R - sqrt(R^2 - (d/2)^2).");
-  out(&s, "</svg>\n");
-  return svg_close(&s) ? EXIT_OK : EXIT_RUNTIME;
+  text(s, v.left + v.width + 24, ty + 30, "start", 10.5, "#555", "Two checks one step apart");
+  text(s, v.left + v.width + 24, ty + 44, "start", 10.5, "#555", "straddle a chord of the contact");
+  text(s, v.left + v.width + 24, ty + 58, "start", 10.5, "#555", "circle no longer than the step:");
+  text(s, v.left + v.width + 24, ty + 72, "start", 10.5, "#555", "depth = R - sqrt(R^2 - (d/2)^2).");
+  out(s, "</svg>\n");
+  return svg_close(s) ? EXIT_OK : EXIT_RUNTIME;
 }
 
 /* ---------------------------------------------------------------- the command */
@@ -595,7 +587,7 @@ static const char plot_usage[] =
     "       can miss against the step length, from 1/600 s to 1/60 s, with the four\n"
     "       rows of the table (1/60, 1/120, 1/240, 1/600 s) labelled.\n"
     "The file is written atomically; an unwritable path is an error (exit 1).\n\n" CLI_KICK_HELP
-    "  --out FILE.svg       where to write the SVG (required)\n"
+    "  --out FILE.svg       where to write the SVG (required; '-' for stdout)\n"
     "  --every N            plot kick: sample the ball every N steps (default 3)\n"
     "\nexamples:\n"
     "  kick-cli plot kick --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out setpiece.svg\n"
@@ -604,17 +596,10 @@ static const char plot_usage[] =
 
 int cmd_plot(int argc, char **argv) {
   if (cli_wants_help(argc, argv, plot_usage)) return EXIT_OK;
-  if (argc < 2) {
-    cli_error("plot what? 'kick' or 'steps'");
-    fputs(plot_usage, stderr);
-    return EXIT_USAGE;
-  }
+  if (argc < 2) return cli_usage("plot what? 'kick' or 'steps'");
   const char *what = argv[1];
   bool is_kick = strcmp(what, "kick") == 0, is_steps = strcmp(what, "steps") == 0;
-  if (!is_kick && !is_steps) {
-    cli_error("unknown plot '%s' (kick or steps)", what);
-    return EXIT_USAGE;
-  }
+  if (!is_kick && !is_steps) return cli_usage("unknown plot '%s' (kick or steps)", what);
   static const struct option kick_opts[] = {CLI_KICK_OPTIONS, {"out", 1, 0, OPT_OUT}, {"every", 1, 0, OPT_EVERY},
                                             {0, 0, 0, 0}};
   static const struct option step_opts[] = {{"out", 1, 0, OPT_OUT}, {0, 0, 0, 0}};
@@ -623,57 +608,55 @@ int cmd_plot(int argc, char **argv) {
   const char *path = NULL;
   long every = 3;
   int c;
-  char prog[64];
+  static char prog[64];
   snprintf(prog, sizeof prog, "kick-cli plot %s", what);
-  argv[1] = prog; /* getopt's messages name the command */
+  cli_prog = prog; /* messages name the command */
   optind = 1;
-  while ((c = getopt_long(argc - 1, argv + 1, "", is_kick ? kick_opts : step_opts, NULL)) != -1) {
+  while ((c = getopt_long(argc - 1, argv + 1, ":", is_kick ? kick_opts : step_opts, NULL)) != -1) {
     if (c == OPT_OUT) path = optarg;
     else if (c == OPT_EVERY) {
       if (!cli_parse_int("every", optarg, 1, 600, &every)) return EXIT_USAGE;
     } else {
-      int r = c == '?' ? 0 : cli_kick_option(&k, c, optarg);
+      int r = c == '?' || c == ':' ? 0 : cli_kick_option(&k, c, optarg);
       if (r < 0) return EXIT_USAGE;
-      if (r == 0) {
-        fputs(plot_usage, stderr);
-        return EXIT_USAGE;
-      }
+      if (r == 0) return cli_bad_option(c, argv + 1);
     }
   }
-  if (optind < argc - 1) {
-    cli_error("unexpected argument '%s'", argv[optind + 1]);
-    return EXIT_USAGE;
-  }
-  if (!path) {
-    cli_error("plot %s needs --out FILE.svg", what);
-    return EXIT_USAGE;
-  }
+  if (optind < argc - 1) return cli_usage("unknown argument '%s'", argv[optind + 1]);
+  if (!path) return cli_usage("plot %s needs --out FILE.svg", what);
+  const ks_host_file files[] = {{path, "--out", true}, {cli_kick_swipe_file(), "--swipe-file", false}};
+  ks_host_error fe;
+  if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+  bool to_stdout = strcmp(path, "-") == 0;
+  svg s;
   if (is_steps) {
-    int rc = draw_steps(path);
-    if (rc == EXIT_OK) printf("wrote %s\n", path);
+    if (!svg_open(&s, path)) return EXIT_RUNTIME;
+    int rc = draw_steps(&s);
+    if (rc == EXIT_OK && !to_stdout) printf("wrote %s\n", path);
     return rc;
   }
   int rc = cli_kick_finish(&k, true);
   if (rc) return rc;
-  /* Check the path before the kick runs. */
-  svg probe;
-  if (!svg_open(&probe, path)) return EXIT_RUNTIME;
-  fclose(probe.f);
-  remove(probe.tmp);
+  /* The output is opened before the kick runs: an unwritable path fails at once. */
+  if (!svg_open(&s, path)) return EXIT_RUNTIME;
   plot_ctx *ctx = calloc(1, sizeof *ctx);
   if (!ctx) {
+    ks_host_out_abort(&s.o);
     cli_error("out of memory");
     return EXIT_RUNTIME;
   }
   ctx->every = every;
   cli_result r;
-  if (cli_run_kick(&k, true, plot_step, ctx, &r, NULL) != KS_OK) rc = EXIT_RUNTIME;
-  else if (ctx->oom) {
+  if (cli_run_kick(&k, true, plot_step, ctx, &r, NULL) != KS_OK) {
+    ks_host_out_abort(&s.o);
+    rc = EXIT_RUNTIME;
+  } else if (ctx->oom) {
+    ks_host_out_abort(&s.o);
     cli_error("out of memory");
     rc = EXIT_RUNTIME;
   } else {
-    rc = draw_kick(path, &k, &r, ctx);
-    if (rc == EXIT_OK)
+    rc = draw_kick(&s, &k, &r, ctx);
+    if (rc == EXIT_OK && !to_stdout)
       printf("wrote %s (%s%s)\n", path, r.decided ? kick_outcome_name(r.outcome) : "undecided",
              r.decided ? "" : " after 10 s");
   }

@@ -7,9 +7,13 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_file.h"
 #include "kickstep/host_replay.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_replay.h"
+
+/* The longest share code or link read from standard input. */
+#define CLI_CODE_MAX_BYTES ((size_t)64 << 10)
 
 static const char replay_usage[] =
     "usage: kick-cli replay save [where] (launch | --aim ... | --swipe ...) --out FILE [--trace T] [--json]\n"
@@ -26,7 +30,11 @@ static const char replay_usage[] =
     "        step by step with T, naming the exact first diverging step and field\n"
     "share   print a replay file's share code (URL-safe; the web page opens /kick/?share=CODE)\n"
     "open    decode a share code (or a whole share link), verify it, and optionally save it as a file\n"
-    "A corrupt, truncated or newer-version file or code is rejected with what is wrong (exit 1).\n\n" CLI_KICK_HELP
+    "A corrupt, truncated or newer-version file or code is rejected with what is wrong (exit 1).\n"
+    "'-' is standard input (FILE, CODE, verify --trace) or standard output (--out, save --trace);\n"
+    "a command whose --out or --trace is '-' prints no report, and refuses --json.\n"
+    "save writes the replay and the trace together: if either cannot be written,\n"
+    "neither file is changed. One file named twice is refused (exit 2).\n\n" CLI_KICK_HELP
     "\nexamples:\n"
     "  kick-cli replay save --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out setpiece.ksr\n"
     "  kick-cli replay verify setpiece.ksr\n"
@@ -70,8 +78,24 @@ static void print_text_summary(const kick_replay *r) {
 static int report_error(const char *what, const kick_replay_error *err) {
   char text[256];
   kick_replay_error_text(err, text, sizeof text);
-  cli_error("%s: %s", what, text);
+  cli_error("%s: %s", strcmp(what, "-") == 0 ? "standard input" : what, text);
   return EXIT_RUNTIME;
+}
+
+/* Loads a replay file ("-": stdin), read whole by the shared reader so that a
+   file that cannot be read says so as every reader does. */
+static int load_replay(const char *path, kick_replay *r) {
+  char *bytes = NULL;
+  size_t n = 0;
+  ks_host_error e;
+  if (ks_host_read_all(path, KICK_REPLAY_MAX_BYTES, "a replay file", &bytes, &n, &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
+  }
+  kick_replay_error err;
+  ks_status s = kick_replay_decode((const uint8_t *)bytes, n, r, &err);
+  free(bytes);
+  return s == KS_OK ? EXIT_OK : report_error(path, &err);
 }
 
 /* The replay's per-step trace in a malloc'd buffer (free it); NULL after an error message. */
@@ -93,27 +117,42 @@ static char *make_trace(const kick_replay *r, size_t *len) {
   return buf;
 }
 
-/* Writes the trace atomically (FILE.tmp, then renamed). */
-static int save_trace(const kick_replay *r, const char *path) {
-  size_t len = 0;
-  char *text = make_trace(r, &len);
-  if (!text) return EXIT_RUNTIME;
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-    free(text);
-    cli_error("--trace: path too long");
-    return EXIT_USAGE;
+/* Writes the encoded replay and (when trace) its trace, both or neither: every
+   output is written first and committed only when all were written. */
+static int save_outputs(const kick_replay *r, const char *path, const char *trace) {
+  uint8_t bytes[KICK_REPLAY_MAX_BYTES];
+  size_t n = 0, tlen = 0;
+  kick_replay_error err;
+  if (kick_replay_encode(r, bytes, sizeof bytes, &n, &err) != KS_OK) return report_error(path, &err);
+  char *text = NULL;
+  if (trace && !(text = make_trace(r, &tlen))) return EXIT_RUNTIME;
+  ks_host_out out[2];
+  const char *paths[2] = {path, trace};
+  int opened = 0, rc = EXIT_OK;
+  ks_host_error e;
+  for (int i = 0; i < 2 && paths[i] && rc == EXIT_OK; i++) {
+    if (ks_host_out_open(&out[i], paths[i], &e) != KS_OK) {
+      cli_error("%s", e.message);
+      rc = EXIT_RUNTIME;
+      break;
+    }
+    opened++;
+    if (i == 0) ks_host_out_write(&out[0], bytes, n);
+    else ks_host_out_write(&out[1], text, tlen);
+    if (out[i].failed) {
+      cli_error("cannot write '%s': %s", paths[i], strerror(out[i].errnum));
+      rc = EXIT_RUNTIME;
+    }
   }
-  FILE *f = fopen(tmp, "wb");
-  bool ok = f && fwrite(text, 1, len, f) == len;
-  if (f && fclose(f) != 0) ok = false;
   free(text);
-  if (!ok || rename(tmp, path) != 0) {
-    remove(tmp);
-    cli_error("could not write '%s'", path);
-    return EXIT_RUNTIME;
+  for (int i = 0; i < opened; i++) {
+    if (rc != EXIT_OK) ks_host_out_abort(&out[i]);
+    else if (ks_host_out_commit(&out[i], &e) != KS_OK) {
+      cli_error("%s", e.message);
+      rc = EXIT_RUNTIME;
+    }
   }
-  return EXIT_OK;
+  return rc;
 }
 
 /* Re-simulates the replay step by step against a saved trace. Fills d; returns
@@ -121,16 +160,7 @@ static int save_trace(const kick_replay *r, const char *path) {
 static int compare_trace(const kick_replay *r, const char *path, ks_tl_diff *d) {
   char *want = NULL;
   size_t want_len = 0;
-  if (ks_tl_read_file(path, &want, &want_len) != KS_OK) {
-    cli_error("--trace: cannot read '%s'", path);
-    return EXIT_RUNTIME;
-  }
-  size_t lines = 0, bad = 0;
-  if (ks_tl_validate_text(want, want_len, &lines, &bad) != KS_OK || lines == 0) {
-    free(want);
-    cli_error("--trace: '%s' is not a trace (line %zu)", path, bad);
-    return EXIT_RUNTIME;
-  }
+  if (!cli_read_timeline("--trace: ", path, &want, &want_len)) return EXIT_RUNTIME;
   size_t have_len = 0;
   char *have = make_trace(r, &have_len);
   if (!have) {
@@ -144,7 +174,8 @@ static int compare_trace(const kick_replay *r, const char *path, ks_tl_diff *d) 
 }
 
 /* verify, and print the verdict; returns the exit code. */
-static int verify_and_print(const kick_replay *r, bool json, const char *file, const char *trace) {
+/* report false: nothing on stdout (it holds data); a divergence is an error line. */
+static int verify_and_print(const kick_replay *r, bool json, const char *file, const char *trace, bool report) {
   kick_replay_verify_result v;
   ks_status s = kick_replay_verify(r, &v);
   if (s != KS_OK) {
@@ -159,7 +190,9 @@ static int verify_and_print(const kick_replay *r, bool json, const char *file, c
     if (rc != EXIT_OK) return rc;
   }
   bool identical = v.identical && (!trace || d.identical);
-  if (json) {
+  if (!report) {
+    if (!identical) cli_error("the replay does not verify: %s", v.identical ? d.message : text);
+  } else if (json) {
     cJSON *j = cJSON_CreateObject();
     if (file) cJSON_AddStringToObject(j, "file", file);
     cJSON_AddBoolToObject(j, "identical", identical);
@@ -199,27 +232,23 @@ static int replay_save(int argc, char **argv) {
   bool json = false;
   const char *out = NULL, *trace = NULL;
   int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c == OPT_JSON) json = true;
     else if (c == OPT_OUT) out = optarg;
     else if (c == OPT_TRACE) trace = optarg;
     else {
-      int r = c == '?' ? 0 : cli_kick_option(&k, c, optarg);
+      int r = c == '?' || c == ':' ? 0 : cli_kick_option(&k, c, optarg);
       if (r < 0) return EXIT_USAGE;
-      if (r == 0) {
-        fputs(replay_usage, stderr);
-        return EXIT_USAGE;
-      }
+      if (r == 0) return cli_bad_option(c, argv);
     }
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
-  }
-  if (!out) {
-    cli_error("replay save needs --out FILE");
-    return EXIT_USAGE;
-  }
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
+  if (!out) return cli_usage("replay save needs --out FILE");
+  bool quiet = strcmp(out, "-") == 0 || (trace && strcmp(trace, "-") == 0);
+  if (quiet && json) return cli_usage("--json and an output of '-' would both write to standard output");
+  const ks_host_file files[] = {{out, "--out", true}, {trace, "--trace", true}, {cli_kick_swipe_file(), "--swipe-file", false}};
+  ks_host_error fe;
+  if (ks_host_check_files(files, 3, &fe) != KS_OK) return cli_usage("%s", fe.message);
   int rc = cli_kick_finish(&k, true);
   if (rc) return rc;
   kick_replay r;
@@ -229,12 +258,8 @@ static int replay_save(int argc, char **argv) {
     cli_error("cannot record this kick: %s", ks_status_name(s));
     return EXIT_RUNTIME;
   }
-  kick_replay_error err;
-  if (ks_host_replay_save(out, &r, &err) != KS_OK) return report_error(out, &err);
-  if (trace) {
-    rc = save_trace(&r, trace);
-    if (rc != EXIT_OK) return rc;
-  }
+  rc = save_outputs(&r, out, trace);
+  if (rc != EXIT_OK || quiet) return rc;
   if (json) {
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "file", out);
@@ -260,7 +285,7 @@ static int parse_simple(int argc, char **argv, const char **arg, const char **ou
   if (trace) *trace = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", allow_out ? with_out : trace ? with_trace : plain, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", allow_out ? with_out : trace ? with_trace : plain, NULL)) != -1) {
     if (c == 'j') {
       *json = true;
     } else if (c == 'o' && out) {
@@ -268,29 +293,22 @@ static int parse_simple(int argc, char **argv, const char **arg, const char **ou
     } else if (c == 't' && trace) {
       *trace = optarg;
     } else {
-      fputs(replay_usage, stderr);
-      return EXIT_USAGE;
+      return cli_bad_option(c, argv);
     }
   }
   if (optind < argc) *arg = argv[optind];
-  if (optind + 1 < argc) {
-    cli_error("unexpected argument '%s'", argv[optind + 1]);
-    return EXIT_USAGE;
-  }
-  if (!*arg) {
-    cli_error("missing argument\n%s", replay_usage);
-    return EXIT_USAGE;
-  }
+  if (optind + 1 < argc) return cli_usage("unknown argument '%s'", argv[optind + 1]);
+  if (!*arg) return cli_usage("%s needs a replay file or share code", argv[0]);
   return -1;
 }
 
 int cmd_replay(int argc, char **argv) {
-  if (argc < 2) {
-    fputs(replay_usage, stderr);
-    return EXIT_USAGE;
-  }
   if (cli_wants_help(argc, argv, replay_usage)) return EXIT_OK;
+  if (argc < 2) return cli_usage("replay needs a command: save, verify, share or open");
   const char *sub = argv[1];
+  static char prog[64];
+  snprintf(prog, sizeof prog, "kick-cli replay %s", sub);
+  if (!strcmp(sub, "save") || !strcmp(sub, "verify") || !strcmp(sub, "share") || !strcmp(sub, "open")) cli_prog = prog;
   argc--;
   argv++;
   if (strcmp(sub, "save") == 0) return replay_save(argc, argv);
@@ -302,13 +320,16 @@ int cmd_replay(int argc, char **argv) {
     const char *trace = NULL;
     int rc = parse_simple(argc, argv, &arg, NULL, &json, false, &trace);
     if (rc >= 0) return rc;
-    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
-    return verify_and_print(&r, json, arg, trace);
+    const ks_host_file files[] = {{arg, "the replay file", false}, {trace, "--trace", false}};
+    ks_host_error fe;
+    if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
+    return verify_and_print(&r, json, arg, trace, true);
   }
   if (strcmp(sub, "share") == 0) {
     int rc = parse_simple(argc, argv, &arg, NULL, &json, false, NULL);
     if (rc >= 0) return rc;
-    if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
+    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
     char code[KICK_REPLAY_MAX_CODE + 1];
     size_t len = 0;
     if (kick_replay_share_encode(&r, code, sizeof code, &len, &err) != KS_OK) return report_error(arg, &err);
@@ -326,14 +347,31 @@ int cmd_replay(int argc, char **argv) {
   if (strcmp(sub, "open") == 0) {
     int rc = parse_simple(argc, argv, &arg, &out, &json, true, NULL);
     if (rc >= 0) return rc;
+    bool quiet = out && strcmp(out, "-") == 0;
+    if (quiet && json) return cli_usage("--json and --out - would both write to standard output");
+    const ks_host_file files[] = {{arg, "the share code", false}, {out, "--out", true}};
+    ks_host_error fe;
+    if (strcmp(arg, "-") == 0 && ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+    char *stdin_text = NULL;
+    if (strcmp(arg, "-") == 0) {
+      /* The code (or a whole link) from standard input; a final newline is not part of it. */
+      size_t n = 0;
+      if (ks_host_read_all("-", CLI_CODE_MAX_BYTES, "a share code or link", &stdin_text, &n, &fe) != KS_OK) {
+        cli_error("%s", fe.message);
+        return EXIT_RUNTIME;
+      }
+      while (n > 0 && (stdin_text[n - 1] == '\n' || stdin_text[n - 1] == '\r')) stdin_text[--n] = '\0';
+      arg = stdin_text;
+    }
     const char *code = arg;
     const char *param = strstr(code, "share=");
     if (param) code = param + 6; /* a whole link was pasted: ...?share=CODE */
     size_t code_len = strcspn(code, "&#");
-    if (kick_replay_share_decode(code, code_len, &r, &err) != KS_OK) return report_error("share code", &err);
-    if (out && ks_host_replay_save(out, &r, &err) != KS_OK) return report_error(out, &err);
-    return verify_and_print(&r, json, out, NULL);
+    ks_status ds = kick_replay_share_decode(code, code_len, &r, &err);
+    free(stdin_text);
+    if (ds != KS_OK) return report_error("share code", &err);
+    if (out && (rc = save_outputs(&r, out, NULL)) != EXIT_OK) return rc;
+    return verify_and_print(&r, json, out, NULL, !quiet);
   }
-  cli_error("unknown replay command '%s' (save, verify, share, open)", sub);
-  return EXIT_USAGE;
+  return cli_usage("unknown replay command '%s' (save, verify, share, open)", sub);
 }

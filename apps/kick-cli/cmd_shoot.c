@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "kickstep/host_replay.h"
+#include "kickstep/host_file.h"
 #include "kickstep/timeline.h"
 
 /* Parses the shared kick options plus --json/--out/--every. Returns -1 to go
@@ -16,33 +16,27 @@ typedef struct extra_opts {
   long every;
 } extra_opts;
 
-static int parse_kick_command(int argc, char **argv, cli_kick *k, extra_opts *x, const char *usage, bool allow_out) {
-  static const struct option opts[] = {CLI_KICK_OPTIONS,         {"json", 0, 0, OPT_JSON}, {"out", 1, 0, OPT_OUT},
-                                       {"every", 1, 0, OPT_EVERY}, {0, 0, 0, 0}};
+static int parse_kick_command(int argc, char **argv, cli_kick *k, extra_opts *x, bool allow_out) {
+  static const struct option shoot_opts[] = {CLI_KICK_OPTIONS, {"json", 0, 0, OPT_JSON}, {0, 0, 0, 0}};
+  static const struct option timeline_opts[] = {CLI_KICK_OPTIONS, {"json", 0, 0, OPT_JSON}, {"out", 1, 0, OPT_OUT},
+                                                {"every", 1, 0, OPT_EVERY}, {0, 0, 0, 0}};
   cli_kick_defaults(k);
   x->json = false;
   x->out = NULL;
   x->every = 1;
   int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", allow_out ? timeline_opts : shoot_opts, NULL)) != -1) {
     if (c == OPT_JSON) x->json = true;
-    else if (c == OPT_OUT && allow_out) x->out = optarg;
-    else if (c == OPT_EVERY && allow_out) {
+    else if (c == OPT_OUT) x->out = optarg;
+    else if (c == OPT_EVERY) {
       if (!cli_parse_int("every", optarg, 1, 6000, &x->every)) return EXIT_USAGE;
     } else {
-      int r = c == '?' ? 0 : cli_kick_option(k, c, optarg);
+      int r = c == '?' || c == ':' ? 0 : cli_kick_option(k, c, optarg);
       if (r < 0) return EXIT_USAGE;
-      if (r == 0) {
-        if (c != '?') cli_error("option not accepted here");
-        fprintf(stderr, "%s", usage);
-        return EXIT_USAGE;
-      }
+      if (r == 0) return cli_bad_option(c, argv);
     }
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
-  }
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
   return -1;
 }
 
@@ -61,7 +55,7 @@ int cmd_shoot(int argc, char **argv) {
   if (cli_wants_help(argc, argv, shoot_usage)) return EXIT_OK;
   cli_kick k;
   extra_opts x;
-  int rc = parse_kick_command(argc, argv, &k, &x, shoot_usage, false);
+  int rc = parse_kick_command(argc, argv, &k, &x, false);
   if (rc >= 0) return rc;
   rc = cli_kick_finish(&k, true);
   if (rc) return rc;
@@ -81,7 +75,7 @@ int cmd_shoot(int argc, char **argv) {
 /* ---------------------------------------------------------------- timeline */
 
 typedef struct tl_ctx {
-  FILE *f;
+  ks_host_out *out;
   long every;
   int64_t lines;
   bool failed;
@@ -91,6 +85,7 @@ static void timeline_step(const kick_shot *s, void *vctx) {
   tl_ctx *ctx = (tl_ctx *)vctx;
   int64_t step = kick_shot_steps(s);
   bool last = kick_shot_phase(s) == KICK_PHASE_DONE;
+  if (ctx->failed) return; /* the first failed write ends the writing */
   if (step % ctx->every != 0 && !last && !(kick_shot_decided(s) && kick_shot_decision_step(s) == step)) return;
   ks_tl_field f[] = {
       {"t", kick_shot_time(s)},          {"x", s->ball.pos.x},          {"y", s->ball.pos.y},
@@ -102,7 +97,7 @@ static void timeline_step(const kick_shot *s, void *vctx) {
   ks_tl_writer w;
   ks_tl_writer_init(&w, buf, sizeof buf);
   ks_tl_line(&w, step, kick_shot_hash(s), f, sizeof f / sizeof f[0]);
-  if (w.overflow || fwrite(buf, 1, w.len, ctx->f) != w.len) ctx->failed = true;
+  if (w.overflow || ks_host_out_write(ctx->out, buf, w.len) != KS_OK) ctx->failed = true;
   ctx->lines++;
 }
 
@@ -113,7 +108,8 @@ static const char timeline_usage[] =
     "position, velocity and spin as decimals and exact hex bits. The kick runs\n"
     "from the shot's creation until the ball is at rest (at most 10 s of flight).\n"
     "Frames only group steps, so the timeline does not depend on them.\n\n" CLI_KICK_HELP
-    "  --out FILE           where to write (required; '-' for stdout)\n"
+    "  --out FILE           where to write (required; '-' for stdout). A regular file is\n"
+    "                       replaced atomically; a device or FIFO is written in place\n"
     "  --every N            one line every N steps (default 1)\n"
     "\nexample:\n  kick-cli timeline --level 6-5 --speed 31.8 --elevation 8 --direction 7 --out final.jsonl\n"
     "  kick-cli compare final.jsonl other.jsonl\n";
@@ -122,40 +118,31 @@ int cmd_timeline(int argc, char **argv) {
   if (cli_wants_help(argc, argv, timeline_usage)) return EXIT_OK;
   cli_kick k;
   extra_opts x;
-  int rc = parse_kick_command(argc, argv, &k, &x, timeline_usage, true);
+  int rc = parse_kick_command(argc, argv, &k, &x, true);
   if (rc >= 0) return rc;
-  if (!x.out) {
-    cli_error("timeline needs --out FILE");
-    return EXIT_USAGE;
-  }
+  if (!x.out) return cli_usage("timeline needs --out FILE");
+  bool to_stdout = strcmp(x.out, "-") == 0;
+  if (to_stdout && x.json) return cli_usage("--json and --out - would both write to standard output");
+  const ks_host_file files[] = {{x.out, "--out", true}, {cli_kick_swipe_file(), "--swipe-file", false}};
+  ks_host_error e;
+  if (ks_host_check_files(files, 2, &e) != KS_OK) return cli_usage("%s", e.message);
   rc = cli_kick_finish(&k, true);
   if (rc) return rc;
-  bool to_stdout = strcmp(x.out, "-") == 0;
-  char tmp[4096];
-  FILE *f = stdout;
-  if (!to_stdout) {
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", x.out) >= (int)sizeof tmp) {
-      cli_error("--out: path too long");
-      return EXIT_USAGE;
-    }
-    f = fopen(tmp, "wb");
-    if (!f) {
-      cli_error("cannot write '%s'", tmp);
-      return EXIT_RUNTIME;
-    }
+  ks_host_out out;
+  if (ks_host_out_open(&out, x.out, &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
   }
-  tl_ctx ctx = {f, x.every, 0, false};
+  tl_ctx ctx = {&out, x.every, 0, false};
   cli_result r;
-  ks_status s = cli_run_kick(&k, true, timeline_step, &ctx, &r, NULL);
-  if (!to_stdout) {
-    if (fclose(f) != 0) ctx.failed = true;
-    if (s != KS_OK || ctx.failed || rename(tmp, x.out) != 0) {
-      remove(tmp);
-      cli_error("could not write '%s'", x.out);
-      return EXIT_RUNTIME;
-    }
+  if (cli_run_kick(&k, true, timeline_step, &ctx, &r, NULL) != KS_OK) {
+    ks_host_out_abort(&out);
+    return EXIT_RUNTIME;
   }
-  if (s != KS_OK) return EXIT_RUNTIME;
+  if (ks_host_out_commit(&out, &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
+  }
   if (!to_stdout) {
     if (x.json) {
       cJSON *j = cJSON_CreateObject();

@@ -8,6 +8,8 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_cli.h"
+#include "kickstep/host_file.h"
 #include "kickstep/kick_solver.h"
 #include "kickstep/kick_swipe.h"
 
@@ -52,7 +54,8 @@ void cli_kick_defaults(cli_kick *k) {
   o.match_seed = 1;
 }
 
-static bool parse_date(const char *s, int *y, int *m, int *d) {
+/* "today" (UTC) or exactly YYYY-MM-DD, a real date inside the Daily Kick's years. */
+static bool parse_date(const char *flag, const char *s, int *y, int *m, int *d) {
   if (strcmp(s, "today") == 0) {
     time_t now = time(NULL);
     struct tm tmv;
@@ -62,18 +65,24 @@ static bool parse_date(const char *s, int *y, int *m, int *d) {
     *d = tmv.tm_mday;
     return true;
   }
-  char extra;
-  if (sscanf(s, "%d-%d-%d%c", y, m, d, &extra) != 3) {
-    cli_error("date '%s' is not a date like 2026-11-29", s);
-    return false;
-  }
+  ks_cli_set_prog(cli_prog);
+  if (!ks_cli_parse_date(flag, s, y, m, d)) return false;
   if (!kick_daily_date_valid(*y, *m, *d)) {
-    cli_error("date %s is not a valid date between %d-01-01 and %d-12-31", s, KICK_DAILY_MIN_YEAR,
+    cli_error("%s: %s is not a valid date between %d-01-01 and %d-12-31", flag, s, KICK_DAILY_MIN_YEAR,
               KICK_DAILY_MAX_YEAR);
     return false;
   }
   return true;
 }
+
+int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date) {
+  (void)k;
+  if (!parse_date(flag, date, &o.year, &o.month, &o.day)) return -1;
+  o.where = WHERE_DAILY;
+  return 1;
+}
+
+const char *cli_kick_swipe_file(void) { return o.swipe_file; }
 
 static bool parse_keeper(const char *s) {
   char kind[32];
@@ -110,10 +119,7 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     o.where = WHERE_LEVEL;
     strcpy(o.level, arg);
     return 1;
-  case OPT_DAILY:
-    if (!parse_date(arg, &o.year, &o.month, &o.day)) return -1;
-    o.where = WHERE_DAILY;
-    return 1;
+  case OPT_DAILY: return cli_kick_set_daily(k, "--daily", arg);
   case OPT_OPEN: o.where = WHERE_OPEN; return 1;
   case OPT_DISTANCE: return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
   case OPT_ANGLE: return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
@@ -176,27 +182,27 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     o.swipe_file = strdup(arg);
     return 1;
   case OPT_FRAMES: {
-    char buf[1024];
-    if (strlen(arg) >= sizeof buf) {
-      cli_error("--frames: the list is too long");
-      return -1;
-    }
-    strcpy(buf, arg);
+    /* Split on every ',': an empty frame ("1/60,,1/30") is an error, not skipped. */
     int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    for (const char *p = arg;; n++) {
+      const char *comma = strchr(p, ',');
+      size_t len = comma ? (size_t)(comma - p) : strlen(p);
+      char tok[128];
       if (n >= CLI_MAX_FRAMES) {
         cli_error("--frames: at most %d frame lengths", CLI_MAX_FRAMES);
         return -1;
       }
+      if (len == 0 || len >= sizeof tok) {
+        cli_error("--frames: '%s' has an empty or overlong frame length", arg);
+        return -1;
+      }
+      memcpy(tok, p, len);
+      tok[len] = '\0';
       if (!cli_parse_frame("frames", tok, &k->frames[n])) return -1;
-      n++;
+      if (!comma) break;
+      p = comma + 1;
     }
-    if (n == 0) {
-      cli_error("--frames: the list is empty");
-      return -1;
-    }
-    k->frame_count = n;
+    k->frame_count = n + 1;
     return 1;
   }
   case OPT_SCALE: return cli_parse_double("scale", arg, 0.001, 100.0, &k->scale) ? 1 : -1;
@@ -204,46 +210,44 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   }
 }
 
-/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines. Returns the
-   sample count, -1 for bad text, -2 for a file that cannot be opened. */
+/* Parses "x,y,t;x,y,t;..." or a file ("-": standard input) of "x,y,t" lines
+   (samples separated by ';' or white space). Returns the sample count, -1 for
+   bad text in --swipe (a usage error), -2 for a file that cannot be read or
+   holds bad samples (a runtime failure, as for any file). */
 static int read_swipe(kick_touch *t, int max) {
   char *text = NULL;
+  int bad = o.swipe_file ? -2 : -1;
   if (o.swipe_file) {
-    FILE *f = fopen(o.swipe_file, "rb");
-    if (!f) {
-      cli_error("--swipe-file: cannot open '%s'", o.swipe_file);
-      return -2; /* an unreadable file: a runtime failure, not a usage error */
+    size_t len = 0;
+    ks_host_error e;
+    if (ks_host_read_all(o.swipe_file, CLI_SWIPE_MAX_BYTES, "a swipe file", &text, &len, &e) != KS_OK) {
+      cli_error("--swipe-file: %s", e.message);
+      return -2;
     }
-    size_t cap = 1 << 16, len = 0;
-    text = malloc(cap + 1);
-    if (!text) {
-      fclose(f);
-      return -1;
+    if (strlen(text) != len) {
+      cli_error("--swipe-file: '%s' holds a NUL byte: not a text of samples", o.swipe_file);
+      free(text);
+      return -2;
     }
-    len = fread(text, 1, cap, f);
-    fclose(f);
-    text[len] = '\0';
   } else {
     text = strdup(o.swipe_text);
   }
-  if (!text) return -1;
-  /* Samples are separated by ';' or white space (lines in a file); values by ','. */
+  if (!text) return bad;
   for (char *p = text; *p; p++)
     if (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t') *p = ';';
   int n = 0;
   char *save = NULL;
   for (char *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
-    if (!*tok) continue;
     double v[3];
     if (n >= max) {
-      cli_error("swipe: more than %d samples", max);
+      cli_error("swipe: more than %d samples", max - 1);
       free(text);
-      return -1;
+      return bad;
     }
     if (cli_parse_list("swipe", tok, v, 3, -1e9, 1e9) != 3) {
       cli_error("swipe: sample %d is not 'x,y,t'", n + 1);
       free(text);
-      return -1;
+      return bad;
     }
     t[n].x = v[0];
     t[n].y = v[1];
@@ -331,6 +335,7 @@ static int resolve_launch(cli_kick *k) {
     static kick_touch samples[KICK_SWIPE_MAX_SAMPLES + 1];
     int n = read_swipe(samples, KICK_SWIPE_MAX_SAMPLES + 1);
     if (n < 0) return n == -2 ? EXIT_RUNTIME : EXIT_USAGE;
+    int rejected = o.swipe_file ? EXIT_RUNTIME : EXIT_USAGE; /* a file's content, or an argument */
     kick_swipe_reading rd;
     kick_swipe_def def = kick_swipe_default_def();
     kick_swipe sw;
@@ -342,7 +347,7 @@ static int resolve_launch(cli_kick *k) {
       if (err == KICK_SWIPE_OK) s = kick_swipe_read(&def, samples, (size_t)n, &rd);
       cli_error("swipe rejected: %s (%s)", err != KICK_SWIPE_OK ? kick_swipe_error_name(err) : "unreadable",
                 ks_status_name(s));
-      return EXIT_USAGE;
+      return rejected;
     }
     k->launch = rd.launch;
     strcpy(k->launch_from, "swipe");

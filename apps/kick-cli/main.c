@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/version.h"
 
 static const struct {
@@ -31,17 +32,16 @@ static void usage(FILE *to) {
               "The free-kick simulation of kickstep: every kick is 1/600 s steps, deterministic\n"
               "to the bit, whatever the frames.\n\ncommands:\n");
   for (size_t i = 0; i < NCOMMANDS; i++) fprintf(to, "  %-9s %s\n", commands[i].name, commands[i].what);
-  fprintf(to, "\n'kick-cli COMMAND --help' shows a command's options and examples.\n"
-              "  --version   print the version\n\n"
-              "exit codes: 0 ok, 1 runtime failure (or a difference found), 2 usage error\n\n"
+  fprintf(to, "\n'kick-cli COMMAND --help' shows a command's options and examples;\n"
+              "'kick-cli --version' (or 'kick-cli COMMAND --version') prints the version.\n"
+              "'-' names standard input or output wherever a file is read or written.\n\n"
+              "exit codes: 0 ok, 1 runtime failure (or a difference found), 2 usage error\n"
+              "(compare: 0 identical, 1 different, 2 trouble, as diff and cmp)\n\n"
               "example:\n  kick-cli shoot --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6\n");
 }
 
-int main(int argc, char **argv) {
-  if (argc < 2) {
-    usage(stderr);
-    return EXIT_USAGE;
-  }
+static int run(int argc, char **argv) {
+  if (argc < 2) return cli_usage("no command given; usage: kick-cli COMMAND [OPTIONS]");
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
     usage(stdout);
     return EXIT_OK;
@@ -55,10 +55,16 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], commands[i].name) == 0) {
       snprintf(prog, sizeof prog, "kick-cli %s", commands[i].name);
       cli_prog = prog;
+      ks_cli_set_prog(prog);
       return commands[i].run(argc - 1, argv + 1);
     }
   }
-  fprintf(stderr, "kick-cli: unknown command '%s'\n\n", argv[1]);
-  usage(stderr);
-  return EXIT_USAGE;
+  if (argv[1][0] == '-') return cli_usage("unrecognized option '%s' (a command comes first)", argv[1]);
+  return cli_usage("unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv) {
+  ks_cli_begin("kick-cli");
+  int rc = run(argc, argv);
+  return ks_cli_end(rc, cli_trouble);
 }

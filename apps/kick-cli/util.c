@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* Number parsing, messages and JSON output shared by the subcommands. */
+/* Number parsing, messages and JSON output shared by the subcommands, over the
+   conventions of kickstep/host_cli.h. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -9,97 +10,91 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kickstep/host_cli.h"
 
 const char *cli_prog = "kick-cli";
+int cli_trouble = EXIT_RUNTIME;
 
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "%s: ", cli_prog);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  ks_cli_set_prog(cli_prog);
+  ks_cli_verror(fmt, ap);
   va_end(ap);
 }
 
+int cli_usage(const char *fmt, ...) {
+  char msg[900];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  ks_cli_set_prog(cli_prog);
+  return ks_cli_usage("%s", msg);
+}
+
+int cli_bad_option(int c, char **argv) {
+  ks_cli_set_prog(cli_prog);
+  if (c == '?' || c == ':') return ks_cli_getopt_error(c, argv);
+  return cli_usage("an option that this command does not take");
+}
+
+static const char *flag_name(const char *opt, char *buf, size_t cap) {
+  snprintf(buf, cap, "--%s", opt);
+  return buf;
+}
+
 bool cli_parse_double(const char *opt, const char *s, double lo, double hi, double *out) {
-  if (!s || !*s) {
-    cli_error("--%s needs a number", opt);
-    return false;
-  }
-  char *end = NULL;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (end == s || *end != '\0') {
-    cli_error("--%s: '%s' is not a number", opt, s);
-    return false;
-  }
-  if (!isfinite(v)) {
-    cli_error("--%s: '%s' is not a finite number", opt, s);
-    return false;
-  }
-  if (v < lo || v > hi) {
-    cli_error("--%s: %s is out of range [%g, %g]", opt, s, lo, hi);
-    return false;
-  }
-  *out = v;
-  return true;
+  char flag[64];
+  ks_cli_set_prog(cli_prog);
+  return ks_cli_parse_double(flag_name(opt, flag, sizeof flag), s, lo, hi, out);
 }
 
 bool cli_parse_u64(const char *opt, const char *s, uint64_t *out) {
-  if (!s || !*s || *s == '-' || *s == '+') {
-    cli_error("--%s: '%s' is not a non-negative whole number", opt, s ? s : "");
-    return false;
-  }
-  char *end = NULL;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (end == s || *end != '\0' || errno == ERANGE) {
-    cli_error("--%s: '%s' is not a whole number from 0 to 2^64-1", opt, s);
-    return false;
-  }
-  *out = (uint64_t)v;
-  return true;
+  char flag[64];
+  ks_cli_set_prog(cli_prog);
+  return ks_cli_parse_uint(flag_name(opt, flag, sizeof flag), s, 0, UINT64_MAX, out);
 }
 
 bool cli_parse_int(const char *opt, const char *s, long lo, long hi, long *out) {
-  if (!s || !*s) {
-    cli_error("--%s needs a whole number", opt);
+  char flag[64];
+  uint64_t v = 0;
+  ks_cli_set_prog(cli_prog);
+  if (!ks_cli_parse_uint(flag_name(opt, flag, sizeof flag), s, lo < 0 ? 0 : (uint64_t)lo, (uint64_t)hi, &v))
     return false;
-  }
-  char *end = NULL;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end != '\0' || errno == ERANGE) {
-    cli_error("--%s: '%s' is not a whole number", opt, s);
-    return false;
-  }
-  if (v < lo || v > hi) {
-    cli_error("--%s: %s is out of range [%ld, %ld]", opt, s, lo, hi);
-    return false;
-  }
-  *out = v;
+  *out = (long)v;
   return true;
 }
 
 int cli_parse_list(const char *opt, const char *s, double *out, int max, double lo, double hi) {
-  char buf[512];
-  if (!s || strlen(s) >= sizeof buf) {
-    cli_error("--%s: the list is empty or too long", opt);
+  if (!s || !*s) {
+    cli_error("--%s: the list is empty", opt);
     return -1;
   }
-  strcpy(buf, s);
+  /* Split on every ',': an empty value ("5,,90", "1,2,") is an error, not skipped. */
   int n = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+  for (const char *p = s;; n++) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    char tok[128];
     if (n >= max) {
-      cli_error("--%s: at most %d values", opt, max);
+      cli_error("--%s: at most %d values in '%s'", opt, max, s);
       return -1;
     }
+    if (len == 0) {
+      cli_error("--%s: '%s' has an empty value", opt, s);
+      return -1;
+    }
+    if (len >= sizeof tok) {
+      cli_error("--%s: a value in '%s' is too long", opt, s);
+      return -1;
+    }
+    memcpy(tok, p, len);
+    tok[len] = '\0';
     if (!cli_parse_double(opt, tok, lo, hi, &out[n])) return -1;
-    n++;
+    if (!comma) return n + 1;
+    p = comma + 1;
   }
-  if (n == 0) cli_error("--%s: the list is empty", opt);
-  return n == 0 ? -1 : n;
 }
 
 /* Shorter frames than this are refused: no display is that fast, and frames
@@ -151,11 +146,12 @@ bool cli_stderr_tty(void) { return isatty(STDERR_FILENO) != 0; }
 
 bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json) {
   static const struct option opts[] = {{"json", 0, 0, 'j'}, {0, 0, 0, 0}};
+  (void)usage;
   *json = false;
   int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c != 'j') {
-      fputs(usage, stderr);
+      cli_bad_option(c, argv);
       return false;
     }
     *json = true;
@@ -164,12 +160,5 @@ bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json) {
 }
 
 bool cli_wants_help(int argc, char **argv, const char *usage) {
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--") == 0) break;
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      fputs(usage, stdout);
-      return true;
-    }
-  }
-  return false;
+  return ks_cli_help_wanted(argc, argv, usage) || ks_cli_version_wanted(argc, argv, "kick-cli");
 }

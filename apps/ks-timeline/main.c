@@ -1,77 +1,103 @@
 // SPDX-License-Identifier: MIT
-/* ks-timeline: compare two timeline files and name the first difference. */
+/* ks-timeline: compare two timeline files and name the first difference, or
+   check that a file is a timeline. Reads timelines as strictly as kick-cli
+   compare does (ks_tl_check_text), so two equal files that are not timelines
+   are not "identical". */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_cli.h"
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 
-static void usage(FILE *to) {
-  fprintf(to,
-          "usage: ks-timeline EXPECTED ACTUAL [--label NAME]\n"
-          "       ks-timeline --check FILE\n"
-          "\n"
-          "Compares two JSON-lines timelines (kickstep/timeline.h) and names the first\n"
-          "line, step and field where they differ, with both values (decimal and exact bits).\n"
-          "--check validates that every line is a JSON object with \"step\" and \"hash\".\n"
-          "--label NAME prefixes the report with NAME (a scene or build name).\n"
-          "\n"
-          "exit status: 0 identical (or valid), 1 different (or invalid), 2 usage error or unreadable file\n");
-}
+static const char usage_text[] =
+    "usage: ks-timeline EXPECTED ACTUAL [--label NAME]\n"
+    "       ks-timeline --check FILE [--label NAME]\n"
+    "\n"
+    "Compares two JSON-lines timelines (kickstep/timeline.h) and names the first\n"
+    "line, step and field where they differ, with both values (decimal and exact bits).\n"
+    "Both must be timelines: at least one line, every line one flat JSON object with\n"
+    "a whole-number \"step\" and a 16-hex-digit \"hash\" and nothing after it (at most\n"
+    "64 MiB a file, 1 MiB a line). '-' reads a file from standard input.\n"
+    "  --check FILE   check that FILE is a timeline\n"
+    "  --label NAME   prefix the report with NAME (a scene or build name)\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 identical (or valid), 1 different (or not a valid timeline),\n"
+    "2 usage error, unreadable file, a compared file that is not a timeline, or\n"
+    "output that cannot be written\n";
 
-int main(int argc, char **argv) {
-  const char *files[2] = {NULL, NULL};
-  const char *label = NULL, *check = NULL;
-  int nfiles = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      usage(stdout);
-      return 0;
-    } else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc) {
-      label = argv[++i];
-    } else if (strcmp(argv[i], "--check") == 0 && i + 1 < argc) {
-      check = argv[++i];
-    } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-      fprintf(stderr, "ks-timeline: unknown option %s\n", argv[i]);
-      usage(stderr);
-      return 2;
-    } else if (nfiles < 2) {
-      files[nfiles++] = argv[i];
-    } else {
-      fprintf(stderr, "ks-timeline: too many files\n");
-      usage(stderr);
-      return 2;
-    }
-  }
-  const char *pre = label ? label : "", *sep = label ? ": " : "";
-  if (check) {
-    if (nfiles) {
-      usage(stderr);
-      return 2;
-    }
-    char *text;
-    size_t len, lines, bad;
-    if (ks_tl_read_file(check, &text, &len) != KS_OK) {
-      fprintf(stderr, "%s%scannot read %s\n", pre, sep, check);
-      return 2;
-    }
-    ks_status s = ks_tl_validate_text(text, len, &lines, &bad);
-    free(text);
-    if (s != KS_OK) {
-      printf("%s%s%s: line %zu is not a timeline line\n", pre, sep, check, bad);
-      return 1;
-    }
-    printf("%s%s%s: %zu valid lines\n", pre, sep, check, lines);
-    return 0;
-  }
-  if (nfiles != 2) {
-    usage(stderr);
+/* Reads and checks a timeline. Returns 0 (ok), 1 (read, but not a timeline:
+   message printed to stdout for --check, stderr otherwise) or 2 (unreadable). */
+static int read_checked(const char *path, const char *pre, const char *sep, bool report, char **text, size_t *len) {
+  ks_host_error e;
+  if (ks_host_read_all(path, KS_TL_MAX_BYTES, "a timeline", text, len, &e) != KS_OK) {
+    ks_cli_error("%s%s%s", pre, sep, e.message);
     return 2;
   }
+  ks_tl_check chk;
+  if (ks_tl_check_text(*text, *len, &chk) == KS_OK) return 0;
+  const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+  if (report) {
+    if (chk.bad_line) printf("%s%s%s: line %zu is not a timeline line: %s\n", pre, sep, name, chk.bad_line, chk.reason);
+    else printf("%s%s%s: not a timeline: %s\n", pre, sep, name, chk.reason);
+  } else if (chk.bad_line) {
+    ks_cli_error("%s%s'%s' line %zu is not a timeline line: %s", pre, sep, name, chk.bad_line, chk.reason);
+  } else {
+    ks_cli_error("%s%s'%s' is not a timeline: %s", pre, sep, name, chk.reason);
+  }
+  free(*text);
+  *text = NULL;
+  return 1;
+}
+
+static int run(int argc, char **argv) {
+  if (ks_cli_help_wanted(argc, argv, usage_text) || ks_cli_version_wanted(argc, argv, "ks-timeline")) return 0;
+  static const struct option opts[] = {
+      {"label", 1, 0, 'l'}, {"check", 1, 0, 'c'}, {"help", 0, 0, 'h'}, {"version", 0, 0, 'v'}, {0, 0, 0, 0}};
+  const char *label = NULL, *check = NULL;
+  int c;
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+    if (c == 'l') label = optarg;
+    else if (c == 'c') check = optarg;
+    else return ks_cli_getopt_error(c, argv);
+  }
+  int nfiles = argc - optind;
+  char **files = argv + optind;
+  const char *pre = label ? label : "", *sep = label ? ": " : "";
+  if (check) {
+    if (nfiles) return ks_cli_usage("--check takes one file, not '%s' too", files[0]);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = read_checked(check, pre, sep, true, &text, &len);
+    if (rc != 0) return rc;
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
+    if (len && text[len - 1] != '\n') lines++;
+    free(text);
+    printf("%s%s%s: %zu valid lines\n", pre, sep, strcmp(check, "-") == 0 ? "standard input" : check, lines);
+    return 0;
+  }
+  if (nfiles != 2) return ks_cli_usage("two files are needed, EXPECTED and ACTUAL (or --check FILE)");
+  const ks_host_file args[] = {{files[0], "EXPECTED", false}, {files[1], "ACTUAL", false}};
+  ks_host_error fe;
+  if (ks_host_check_files(args, 2, &fe) != KS_OK) return ks_cli_usage("%s", fe.message);
+  char *text[2] = {NULL, NULL};
+  size_t len[2] = {0, 0};
+  for (int i = 0; i < 2; i++) {
+    if (read_checked(files[i], pre, sep, false, &text[i], &len[i]) != 0) {
+      free(text[0]);
+      return 2; /* a file that is not a timeline is trouble here, as in kick-cli compare */
+    }
+  }
   ks_tl_diff d;
-  ks_status s = ks_tl_compare_files(files[0], files[1], &d);
+  ks_status s = ks_tl_compare_text(text[0], len[0], text[1], len[1], &d);
+  free(text[0]);
+  free(text[1]);
   if (s != KS_OK) {
-    fprintf(stderr, "%s%s%s\n", pre, sep, d.message);
+    ks_cli_error("%s%s%s", pre, sep, d.message);
     return 2;
   }
   if (d.identical) {
@@ -80,4 +106,9 @@ int main(int argc, char **argv) {
   }
   printf("%s%sDIFFERS at %s\n", pre, sep, d.message);
   return 1;
+}
+
+int main(int argc, char **argv) {
+  ks_cli_begin("ks-timeline");
+  return ks_cli_end(run(argc, argv), 2);
 }

@@ -10,54 +10,44 @@
 
 #include <cjson/cJSON.h>
 
+#include "kickstep/host_cli.h"
 #include "kickstep/walk.h"
 
 #define MAX_RATES 16
 
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: walk-cli [--rate N]... [--json] [--help]\n"
-          "\n"
-          "Walks the course (walk, jump, three steps, sprint, slide, off a ledge, land)\n"
-          "and prints its report per step rate.\n"
-          "  --rate N   steps per second, 10..2000; repeatable (default: 30 60 120 240)\n"
-          "  --json     print JSON instead of a table\n"
-          "  --help     this text\n"
-          "Exit codes: 0 ran and all rates agree to the centimetre, 1 they disagree\n"
-          "or a run failed, 2 bad usage.\n");
-}
+static const char usage_text[] =
+    "usage: walk-cli [--rate N]... [--json] [--help] [--version]\n"
+    "\n"
+    "Walks the course (walk, jump, three steps, sprint, slide, off a ledge, land)\n"
+    "and prints its report per step rate.\n"
+    "  --rate N   steps per second, a decimal whole number 10..2000; repeatable, at most 16\n"
+    "             (default: 30 60 120 240)\n"
+    "  --json     print JSON instead of a table\n"
+    "  --help     this text; --version the version\n"
+    "Exit codes: 0 ran and all rates agree to the centimetre, 1 they disagree\n"
+    "or a run failed (or the output could not be written), 2 bad usage.\n";
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
+  if (ks_cli_help_wanted(argc, argv, usage_text) || ks_cli_version_wanted(argc, argv, "walk-cli")) return 0;
   int rates[MAX_RATES], nrates = 0, json = 0;
   static const struct option opts[] = {{"rate", required_argument, NULL, 'r'}, {"json", no_argument, NULL, 'j'},
-                                       {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+                                       {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
+                                       {NULL, 0, NULL, 0}};
   int c;
-  while ((c = getopt_long(argc, argv, "r:jh", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":r:jh", opts, NULL)) != -1) {
     switch (c) {
     case 'r': {
-      char *end = NULL;
-      long v = strtol(optarg, &end, 10);
-      if (!end || *end != '\0' || end == optarg || v < 10 || v > 2000) {
-        fprintf(stderr, "walk-cli: --rate wants a whole number in 10..2000, got '%s'\n", optarg);
-        return 2;
-      }
-      if (nrates == MAX_RATES) {
-        fprintf(stderr, "walk-cli: at most %d rates\n", MAX_RATES);
-        return 2;
-      }
+      uint64_t v = 0;
+      if (!ks_cli_parse_uint("--rate", optarg, 10, 2000, &v)) return 2;
+      if (nrates == MAX_RATES) return ks_cli_usage("--rate: at most %d rates", MAX_RATES);
       rates[nrates++] = (int)v;
       break;
     }
     case 'j': json = 1; break;
-    case 'h': usage(stdout); return 0;
-    default: usage(stderr); return 2;
+    default: return ks_cli_getopt_error(c, argv);
     }
   }
-  if (optind < argc) {
-    fprintf(stderr, "walk-cli: unexpected argument '%s'\n", argv[optind]);
-    usage(stderr);
-    return 2;
-  }
+  if (optind < argc) return ks_cli_usage("unknown argument '%s'", argv[optind]);
   if (nrates == 0) {
     static const int def_rates[] = {30, 60, 120, 240};
     for (int i = 0; i < 4; i++) rates[nrates++] = def_rates[i];
@@ -69,7 +59,7 @@ int main(int argc, char **argv) {
     d.steps_per_second = rates[i];
     ks_status st = walk_course_run(&d, &rep[i]);
     if (st != KS_OK) {
-      fprintf(stderr, "walk-cli: the course failed at %d steps/s: %s\n", rates[i], ks_status_name(st));
+      ks_cli_error("the course failed at %d steps/s: %s", rates[i], ks_status_name(st));
       return 1;
     }
   }
@@ -97,10 +87,13 @@ int main(int argc, char **argv) {
     }
     cJSON_AddBoolToObject(o, "agree_to_the_centimetre", agree);
     char *text = cJSON_Print(o);
-    if (!text) return 1;
+    cJSON_Delete(o);
+    if (!text) {
+      ks_cli_error("out of memory");
+      return 1;
+    }
     puts(text);
     free(text);
-    cJSON_Delete(o);
   } else {
     printf("%-18s", "field");
     for (int i = 0; i < nrates; i++) printf(" %8d/s", rates[i]);
@@ -113,4 +106,9 @@ int main(int argc, char **argv) {
     if (nrates > 1) printf("%s\n", agree ? "all rates agree to the centimetre" : "RATES DISAGREE");
   }
   return agree ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  ks_cli_begin("walk-cli");
+  return ks_cli_end(run(argc, argv), 1);
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-/* Replay files: atomic write (temporary file, then rename) and read. */
+/* Replay files: written by the atomic writer of kickstep/host_file.h, read whole. */
 #define _POSIX_C_SOURCE 200809L
 #include "kickstep/host_replay.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "kickstep/host_file.h"
 
 static void set_field(kick_replay_error *e, const char *prefix, const char *reason) {
   if (!e) return;
@@ -15,35 +17,31 @@ static void set_field(kick_replay_error *e, const char *prefix, const char *reas
 
 ks_status ks_host_write_file_atomic(const char *path, const uint8_t *buf, size_t len) {
   if (!path || (!buf && len > 0)) return KS_ERR_NULL;
-  char tmp[4096];
-  int n = snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-  if (n < 0 || (size_t)n >= sizeof tmp) return KS_ERR_RANGE;
-  FILE *f = fopen(tmp, "wb");
-  if (!f) return KS_ERR_STATE;
-  bool ok = fwrite(buf, 1, len, f) == len;
-  ok = fflush(f) == 0 && ok;
-  ok = fsync(fileno(f)) == 0 && ok;
-  ok = fclose(f) == 0 && ok;
-  if (!ok || rename(tmp, path) != 0) {
-    int saved = errno;
-    (void)remove(tmp);
-    errno = saved;
-    return KS_ERR_STATE;
-  }
-  return KS_OK;
+  ks_host_error e;
+  ks_status s = ks_host_write_file(path, buf, len, &e);
+  if (s != KS_OK) errno = e.errnum;
+  return s == KS_ERR_RANGE ? KS_ERR_RANGE : s == KS_OK ? KS_OK : KS_ERR_STATE;
 }
 
 ks_status ks_host_read_file(const char *path, uint8_t *buf, size_t cap, size_t *len) {
   if (!path || !buf || !len) return KS_ERR_NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) return KS_ERR_NOT_FOUND;
-  size_t n = fread(buf, 1, cap, f);
-  bool err = ferror(f) != 0;
-  int extra = n == cap ? fgetc(f) : EOF;
-  fclose(f);
-  if (err) return KS_ERR_NOT_FOUND;
+  char *text = NULL;
+  size_t n = 0;
+  ks_host_error e;
+  ks_status s = ks_host_read_all(path, cap, "this file", &text, &n, &e);
+  if (s == KS_ERR_CAPACITY && e.errnum == EFBIG) {
+    /* Longer than cap: the first cap bytes are not needed, only the verdict. */
+    *len = cap;
+    return KS_ERR_CAPACITY;
+  }
+  if (s != KS_OK) {
+    errno = e.errnum;
+    return KS_ERR_NOT_FOUND;
+  }
+  memcpy(buf, text, n);
+  free(text);
   *len = n;
-  return extra != EOF ? KS_ERR_CAPACITY : KS_OK;
+  return KS_OK;
 }
 
 ks_status ks_host_replay_save(const char *path, const kick_replay *r, kick_replay_error *err) {

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_file.h"
+#include "kickstep/host_json.h"
 #include "kickstep/timeline.h"
 
 typedef struct span {
@@ -29,10 +31,12 @@ static bool nth_line(const char *text, size_t len, size_t *pos, span *out) {
   return true;
 }
 
+/* A piece of a line for a report: cut to fit, control bytes shown as '?' so
+   that a report stays one line. */
 static void clip(char *dst, size_t cap, const char *src, size_t n) {
   if (cap == 0) return;
   size_t k = n < cap - 1 ? n : cap - 1;
-  memcpy(dst, src, k);
+  for (size_t i = 0; i < k; i++) dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f ? '?' : src[i];
   dst[k] = '\0';
   if (k < n && cap > 4) memcpy(dst + cap - 4, "...", 4);
 }
@@ -79,9 +83,18 @@ static void value_text(char *dst, size_t cap, const cJSON *item, const cJSON *he
   cJSON_free(s);
 }
 
+/* Two values: scalars by value (cJSON_Compare); arrays and objects by their
+   printed text, which is linear where cJSON_Compare of objects is quadratic. */
 static bool same_item(const cJSON *a, const cJSON *b) {
   if (!a || !b) return a == b;
-  return cJSON_Compare(a, b, true) != 0;
+  bool ca = cJSON_IsArray(a) || cJSON_IsObject(a), cb = cJSON_IsArray(b) || cJSON_IsObject(b);
+  if (!ca && !cb) return cJSON_Compare(a, b, true) != 0;
+  if (ca != cb || a->type != b->type) return false;
+  char *pa = cJSON_PrintUnformatted(a), *pb = cJSON_PrintUnformatted(b);
+  bool same = pa && pb && strcmp(pa, pb) == 0;
+  cJSON_free(pa);
+  cJSON_free(pb);
+  return same;
 }
 
 static bool ends_with_hex(const char *k) {
@@ -89,17 +102,61 @@ static bool ends_with_hex(const char *k) {
   return n > 4 && strcmp(k + n - 4, "_hex") == 0;
 }
 
-static const cJSON *hex_twin(const cJSON *o, const char *key) {
+/* A line's keys in a hash table, so that comparing two lines takes time linear
+   in their keys (a key looked up with cJSON_GetObjectItem is a walk down the
+   list: 40,000 keys took 20 s). The first of two equal keys wins, as in cJSON. */
+typedef struct key_index {
+  const cJSON *obj;
+  const cJSON **slots; /* NULL: fall back to cJSON's lookup (out of memory) */
+  size_t mask;
+} key_index;
+
+static uint64_t key_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return h;
+}
+
+static void index_build(key_index *ix, const cJSON *obj) {
+  ix->obj = obj;
+  ix->slots = NULL;
+  ix->mask = 0;
+  size_t n = 0;
+  for (const cJSON *c = obj->child; c; c = c->next) n++;
+  size_t cap = 16;
+  while (cap < 2 * n) cap *= 2;
+  ix->slots = calloc(cap, sizeof *ix->slots);
+  if (!ix->slots) return;
+  ix->mask = cap - 1;
+  for (const cJSON *c = obj->child; c; c = c->next) {
+    if (!c->string) continue;
+    size_t i = (size_t)key_hash(c->string) & ix->mask;
+    while (ix->slots[i] && strcmp(ix->slots[i]->string, c->string) != 0) i = (i + 1) & ix->mask;
+    if (!ix->slots[i]) ix->slots[i] = c;
+  }
+}
+
+static const cJSON *index_get(const key_index *ix, const char *key) {
+  if (!ix->slots) return cJSON_GetObjectItemCaseSensitive(ix->obj, key);
+  size_t i = (size_t)key_hash(key) & ix->mask;
+  while (ix->slots[i]) {
+    if (strcmp(ix->slots[i]->string, key) == 0) return ix->slots[i];
+    i = (i + 1) & ix->mask;
+  }
+  return NULL;
+}
+
+static const cJSON *hex_twin(const key_index *ix, const char *key) {
   char name[256];
   if (strlen(key) + 5 > sizeof name) return NULL;
   setf(name, sizeof name, "%s_hex", key);
-  return cJSON_GetObjectItemCaseSensitive(o, name);
+  return index_get(ix, name);
 }
 
 /* Names the first differing field of two parsed lines; false if none differs. */
-static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
+static bool first_field_in(const cJSON *e, const cJSON *a, const key_index *ei, const key_index *ai, ks_tl_diff *d) {
   /* 1. the step itself */
-  const cJSON *es = cJSON_GetObjectItemCaseSensitive(e, "step"), *as = cJSON_GetObjectItemCaseSensitive(a, "step");
+  const cJSON *es = index_get(ei, "step"), *as = index_get(ai, "step");
   if (!same_item(es, as)) {
     setf(d->field, sizeof d->field, "step");
     value_text(d->expected, sizeof d->expected, es, NULL);
@@ -110,8 +167,8 @@ static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
   for (const cJSON *it = e->child; it; it = it->next) {
     const char *k = it->string;
     if (!k || strcmp(k, "step") == 0 || strcmp(k, "hash") == 0 || ends_with_hex(k)) continue;
-    const cJSON *other = cJSON_GetObjectItemCaseSensitive(a, k);
-    const cJSON *eh = hex_twin(e, k), *ah = hex_twin(a, k);
+    const cJSON *other = index_get(ai, k);
+    const cJSON *eh = hex_twin(ei, k), *ah = hex_twin(ai, k);
     bool differ = eh ? !same_item(eh, ah) || !other : !same_item(it, other);
     if (differ) {
       setf(d->field, sizeof d->field, "%s", k);
@@ -121,7 +178,7 @@ static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
     }
   }
   /* 3. the state hash (fields all equal but the hidden state differs) */
-  const cJSON *eh = cJSON_GetObjectItemCaseSensitive(e, "hash"), *ah = cJSON_GetObjectItemCaseSensitive(a, "hash");
+  const cJSON *eh = index_get(ei, "hash"), *ah = index_get(ai, "hash");
   if (!same_item(eh, ah)) {
     setf(d->field, sizeof d->field, "hash");
     value_text(d->expected, sizeof d->expected, eh, NULL);
@@ -130,7 +187,7 @@ static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
   }
   /* 4. everything else the expected line has (hex without a decimal twin, ...) */
   for (const cJSON *it = e->child; it; it = it->next) {
-    const cJSON *other = it->string ? cJSON_GetObjectItemCaseSensitive(a, it->string) : NULL;
+    const cJSON *other = it->string ? index_get(ai, it->string) : NULL;
     if (!same_item(it, other)) {
       setf(d->field, sizeof d->field, "%s", it->string ? it->string : "?");
       value_text(d->expected, sizeof d->expected, it, NULL);
@@ -140,7 +197,7 @@ static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
   }
   /* 5. keys only the actual line has */
   for (const cJSON *it = a->child; it; it = it->next) {
-    if (it->string && !cJSON_GetObjectItemCaseSensitive(e, it->string)) {
+    if (it->string && !index_get(ei, it->string)) {
       setf(d->field, sizeof d->field, "%s", it->string);
       setf(d->expected, sizeof d->expected, "(missing)");
       value_text(d->actual, sizeof d->actual, it, NULL);
@@ -148,6 +205,16 @@ static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
     }
   }
   return false;
+}
+
+static bool first_field(const cJSON *e, const cJSON *a, ks_tl_diff *d) {
+  key_index ei, ai;
+  index_build(&ei, e);
+  index_build(&ai, a);
+  bool found = first_field_in(e, a, &ei, &ai, d);
+  free(ei.slots);
+  free(ai.slots);
+  return found;
 }
 
 static void describe(ks_tl_diff *d, bool has_prev, int64_t prev_step) {
@@ -183,8 +250,9 @@ ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actu
     if (!he && !ha) break;
     d->line = line;
     bool same = he && ha && el.n == al.n && memcmp(el.p, al.p, el.n) == 0;
-    cJSON *e = he ? cJSON_ParseWithLength(el.p, el.n) : NULL;
-    cJSON *a = ha && !same ? cJSON_ParseWithLength(al.p, al.n) : NULL;
+    /* Lines past the limit are compared as text, never parsed (bounded memory). */
+    cJSON *e = he && el.n <= KS_TL_MAX_LINE_BYTES ? cJSON_ParseWithLength(el.p, el.n) : NULL;
+    cJSON *a = ha && !same && al.n <= KS_TL_MAX_LINE_BYTES ? cJSON_ParseWithLength(al.p, al.n) : NULL;
     int64_t st = 0;
     if (e && cJSON_IsObject(e) && json_int(e, "step", &st)) {
       d->has_step = true;
@@ -238,37 +306,10 @@ ks_status ks_tl_read_file(const char *path, char **text, size_t *len) {
   if (!path || !text || !len) return KS_ERR_NULL;
   *text = NULL;
   *len = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return KS_ERR_NOT_FOUND;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    if (n + 1 >= cap) {
-      char *bigger = realloc(buf, cap * 2);
-      if (!bigger) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = bigger;
-      cap *= 2;
-    }
-    size_t got = fread(buf + n, 1, cap - 1 - n, f);
-    n += got;
-    if (got == 0) break;
-  }
-  bool bad = !buf || ferror(f);
-  int saved = errno;
-  fclose(f);
-  if (bad) {
-    free(buf);
-    errno = saved;
-    return KS_ERR_NOT_FOUND;
-  }
-  buf[n] = '\0';
-  *text = buf;
-  *len = n;
-  return KS_OK;
+  ks_host_error e;
+  ks_status s = ks_host_read_all(path, KS_TL_MAX_BYTES, "a timeline", text, len, &e);
+  if (s != KS_OK) errno = e.errnum;
+  return s;
 }
 
 ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path, ks_tl_diff *out) {
@@ -277,14 +318,15 @@ ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path
   if (!expected_path || !actual_path) return KS_ERR_NULL;
   char *e = NULL, *a = NULL;
   size_t el = 0, al = 0;
-  ks_status s = ks_tl_read_file(expected_path, &e, &el);
+  ks_host_error err;
+  ks_status s = ks_host_read_all(expected_path, KS_TL_MAX_BYTES, "a timeline", &e, &el, &err);
   if (s != KS_OK) {
-    setf(out->message, sizeof out->message, "cannot read expected timeline %s: %s", expected_path, strerror(errno));
+    setf(out->message, sizeof out->message, "expected timeline: %s", err.message);
     return s;
   }
-  s = ks_tl_read_file(actual_path, &a, &al);
+  s = ks_host_read_all(actual_path, KS_TL_MAX_BYTES, "a timeline", &a, &al, &err);
   if (s != KS_OK) {
-    setf(out->message, sizeof out->message, "cannot read actual timeline %s: %s", actual_path, strerror(errno));
+    setf(out->message, sizeof out->message, "actual timeline: %s", err.message);
     free(e);
     return s;
   }
@@ -294,19 +336,69 @@ ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path
   return s;
 }
 
+/* One line of a timeline: a flat JSON object (no value an array or object),
+   strictly JSON, with a whole-number "step" and a 16-hex-digit "hash". */
+static bool check_line(const char *p, size_t n, char *why, size_t cap) {
+  if (n > KS_TL_MAX_LINE_BYTES) {
+    setf(why, cap, "longer than %u bytes, the limit for a timeline line", (unsigned)KS_TL_MAX_LINE_BYTES);
+    return false;
+  }
+  cJSON *o = ks_json_parse_strict(p, n, why, cap);
+  if (!o) return false;
+  bool ok = false;
+  int64_t st;
+  if (!cJSON_IsObject(o)) setf(why, cap, "not a JSON object");
+  else if (!json_int(o, "step", &st)) setf(why, cap, "no whole-number \"step\"");
+  else if (!is_hex16(cJSON_GetObjectItemCaseSensitive(o, "hash"))) setf(why, cap, "no \"hash\" of 16 hex digits");
+  else {
+    ok = true;
+    for (const cJSON *c = o->child; c && ok; c = c->next)
+      if (cJSON_IsArray(c) || cJSON_IsObject(c)) {
+        setf(why, cap, "the value of \"%.60s\" is not a number, string, true, false or null", c->string);
+        ok = false;
+      }
+  }
+  cJSON_Delete(o);
+  return ok;
+}
+
+ks_status ks_tl_check_text(const char *text, size_t len, ks_tl_check *out) {
+  if (!out) return KS_ERR_NULL;
+  memset(out, 0, sizeof *out);
+  if (!text && len) {
+    setf(out->reason, sizeof out->reason, "no text");
+    return KS_ERR_NULL;
+  }
+  if (len > KS_TL_MAX_BYTES) {
+    setf(out->reason, sizeof out->reason, "larger than %u MiB, the limit for a timeline", (unsigned)(KS_TL_MAX_BYTES >> 20));
+    return KS_ERR_CAPACITY;
+  }
+  size_t pos = 0;
+  span l;
+  while (nth_line(text, len, &pos, &l)) {
+    out->lines++;
+    if (!check_line(l.p, l.n, out->reason, sizeof out->reason)) {
+      out->bad_line = out->lines;
+      return KS_ERR_FORMAT;
+    }
+  }
+  if (out->lines == 0) {
+    setf(out->reason, sizeof out->reason, "it is empty");
+    return KS_ERR_FORMAT;
+  }
+  return KS_OK;
+}
+
 ks_status ks_tl_validate_text(const char *text, size_t len, size_t *lines, size_t *bad_line) {
   if ((!text && len) || !lines || !bad_line) return KS_ERR_NULL;
   *lines = 0;
   *bad_line = 0;
   size_t pos = 0;
   span l;
+  char why[160];
   while (nth_line(text, len, &pos, &l)) {
     (*lines)++;
-    cJSON *o = cJSON_ParseWithLength(l.p, l.n);
-    int64_t st;
-    bool ok = o && cJSON_IsObject(o) && json_int(o, "step", &st) && is_hex16(cJSON_GetObjectItemCaseSensitive(o, "hash"));
-    cJSON_Delete(o);
-    if (!ok) {
+    if (!check_line(l.p, l.n, why, sizeof why)) {
       *bad_line = *lines;
       return KS_ERR_FORMAT;
     }

@@ -120,6 +120,58 @@ static void validate(void **st) {
   assert_int_equal(bad, 2);
 }
 
+/* The strict reader: what is not a timeline is named, with its line and why. */
+static void strict_check(void **st) {
+  (void)st;
+  static const struct { const char *text; size_t line; const char *why; } bad[] = {
+      {"", 0, "empty"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\"}x\n", 1, "junk"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\"} {\"step\":2}\n", 1, "junk"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\",\"x\":1,\"x\":2}\n", 1, "twice"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\",\"x\":[1]}\n", 1, "not a number"},
+      {"{\"step\":+1,\"hash\":\"0000000000000001\"}\n", 1, "JSON"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\",\"x\":01}\n", 1, "number"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\"}\n\n", 2, "empty"},
+      {"{\"step\":1,\"hash\":\"0000000000000001\"}\n{\"step\":1.5,\"hash\":\"0000000000000001\"}", 2, "step"},
+      {"[1]\n", 1, "object"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ks_tl_check c;
+    assert_int_equal(ks_tl_check_text(bad[i].text, strlen(bad[i].text), &c), KS_ERR_FORMAT);
+    assert_int_equal(c.bad_line, bad[i].line);
+    if (!strstr(c.reason, bad[i].why)) fail_msg("case %zu: reason '%s' lacks '%s'", i, c.reason, bad[i].why);
+  }
+  size_t a = make(ga, sizeof ga, -1, "", 0, 1000);
+  ks_tl_check c;
+  assert_int_equal(ks_tl_check_text(ga, a, &c), KS_OK);
+  assert_int_equal(c.lines, 10);
+  assert_int_equal(ks_tl_check_text(ga, a - 1, &c), KS_OK); /* no final newline is fine */
+}
+
+/* 40,000 keys in a line that differ in the last: named, quickly (the old
+   comparer looked each key up by walking the list: 20 s). */
+static void wide_lines_compare_in_linear_time(void **st) {
+  (void)st;
+  size_t cap = 40000 * 24 + 256;
+  char *e = malloc(cap), *a = malloc(cap);
+  assert_non_null(e);
+  assert_non_null(a);
+  size_t n = (size_t)snprintf(e, cap, "{\"step\":1,\"hash\":\"0000000000000001\"");
+  for (int k = 0; k < 40000; k++) n += (size_t)snprintf(e + n, cap - n, ",\"k%d\":%d", k, k);
+  memcpy(a, e, n);
+  size_t m = n;
+  n += (size_t)snprintf(e + n, cap - n, ",\"last\":1}\n");
+  m += (size_t)snprintf(a + m, cap - m, ",\"last\":2}\n");
+  ks_tl_diff d;
+  assert_int_equal(ks_tl_compare_text(e, n, a, m, &d), KS_OK);
+  assert_false(d.identical);
+  assert_string_equal(d.field, "last");
+  ks_tl_check c;
+  assert_int_equal(ks_tl_check_text(e, n, &c), KS_OK);
+  free(e);
+  free(a);
+}
+
 static void files(void **st) {
   (void)st;
   size_t a = make(ga, sizeof ga, -1, "", 0, 1000);
@@ -148,7 +200,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(identical),          cmocka_unit_test(field_differs), cmocka_unit_test(only_hash_differs),
       cmocka_unit_test(lines_missing_or_extra), cmocka_unit_test(malformed_and_text), cmocka_unit_test(validate),
-      cmocka_unit_test(files),
+      cmocka_unit_test(files), cmocka_unit_test(strict_check), cmocka_unit_test(wide_lines_compare_in_linear_time),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

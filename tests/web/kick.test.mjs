@@ -322,6 +322,17 @@ await run('web_kick', async (t) => {
       t.ok(st[0] !== 'ok' && st[0] !== undefined, `a damaged share link is refused (${st[0]}: ${st[1]})`);
       t.ok(b.errors.length === 0, 'no console errors for a damaged link', b.errors.join(' | '));
       await b.page.close();
+
+      // A code long in UTF-8 bytes but short in UTF-16 units (1,400 'é': 2,800 bytes)
+      // is refused like any bad code, and the game starts.
+      for (const long of ['\u00e9'.repeat(1400), 'A'.repeat(2730) + '\u00e9', '\u{1f600}'.repeat(700)]) {
+        const c = await openPage(browser, `${server.url}kick/?manual&share=${encodeURIComponent(long)}`);
+        const ls = await c.page.evaluate(() => [window.__kick.shareStatus, window.__kick.shareMessage, window.__ready]);
+        t.ok(ls[0] !== 'ok' && ls[0] !== undefined && /share code is malformed/.test(ls[1] ?? ''),
+          `a share code of ${new TextEncoder().encode(long).length} UTF-8 bytes is refused with the bad-code message (${ls[0]}: ${ls[1]})`);
+        t.ok(c.errors.length === 0, 'no console errors for a code long in bytes', c.errors.join(' | '));
+        await c.page.close();
+      }
     }
   } finally {
     await browser.close();

@@ -84,7 +84,14 @@ export async function createGame() {
     /** Plays a share code; returns {status, message}. */
     loadShare(code) {
       const cap = x.kx_text_capacity();
-      if (code.length + 1 > cap) return { status: x.kx_share_load(-1), message: 'the share code is too long' };
+      // The C decoder counts UTF-8 bytes, not UTF-16 units: a code too long in
+      // bytes is refused by its length (nothing is copied), with the decoder's
+      // own message, as any bad code is.
+      const bytes = new TextEncoder().encode(code).length;
+      if (bytes + 1 > cap) {
+        const status = x.kx_share_load(bytes);
+        return { status, message: w.str(x.kx_text()) };
+      }
       const n = w.writeStr(x.kx_text(), cap, code);
       log.push(['kx_share_load', code]);
       const status = x.kx_share_load(n);

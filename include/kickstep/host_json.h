@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+/// @file kickstep/host_json.h
+/// Strict JSON reading for kickstep's hosted tools, over cJSON.
+///
+/// cJSON on its own is lenient: it stops after the first value and ignores
+/// what follows, keeps the first of two equal keys, and reads numbers such
+/// as `+5`, `01` or `1.` that JSON does not allow. The tools read files
+/// that decide results (timelines, simulate results), so they read them
+/// with ks_json_parse_strict: one value and nothing but white space after it,
+/// no key twice in one object, and every number in JSON's grammar. It runs
+/// in time linear in the text.
+#ifndef KICKSTEP_HOST_JSON_H
+#define KICKSTEP_HOST_JSON_H
+
+#include "kickstep/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// cJSON's tree node (include <cjson/cJSON.h> to use it).
+struct cJSON;
+
+/// Parses text[0..len) (NUL-terminated or not) as exactly one JSON value.
+/// Returns the tree (free it with cJSON_Delete) or NULL with the reason in
+/// why (one phrase, e.g. "junk after the JSON value at byte 12"); why may be
+/// NULL.
+KS_API struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
+
+/// True when item is a number that is a whole number in [0, max] (max at
+/// most 2^53, beyond which a double does not hold every whole number);
+/// stores it in *out.
+KS_API bool ks_json_get_uint(const struct cJSON *item, uint64_t max, uint64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

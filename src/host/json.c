@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+/* Strict JSON over cJSON (kickstep/host_json.h): one value, nothing after it,
+   no key twice in an object, numbers in JSON's grammar; linear time. */
+#include "kickstep/host_json.h"
+
+#include <cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *why, size_t cap, const char *fmt, ...) {
+  if (!why || cap == 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, cap, fmt, ap);
+  va_end(ap);
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Checks every number token outside strings against JSON's grammar. cJSON has
+   already checked the structure, so outside strings there are only
+   punctuation, white space, true/false/null and numbers. Returns the offset
+   of the first bad number, or len when all are good. */
+static size_t bad_number_at(const char *t, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    char c = t[i];
+    if (c == '"') {
+      for (i++; i < len && t[i] != '"'; i++)
+        if (t[i] == '\\') i++;
+      i++;
+      continue;
+    }
+    if (c != '-' && c != '+' && c != '.' && !is_digit(c)) {
+      i++;
+      continue;
+    }
+    size_t start = i, p = i;
+    if (p < len && t[p] == '-') p++;
+    if (p < len && t[p] == '0') p++;
+    else if (p < len && t[p] >= '1' && t[p] <= '9')
+      while (p < len && is_digit(t[p])) p++;
+    else return start;
+    if (p < len && t[p] == '.') {
+      p++;
+      if (p >= len || !is_digit(t[p])) return start;
+      while (p < len && is_digit(t[p])) p++;
+    }
+    if (p < len && (t[p] == 'e' || t[p] == 'E')) {
+      p++;
+      if (p < len && (t[p] == '+' || t[p] == '-')) p++;
+      if (p >= len || !is_digit(t[p])) return start;
+      while (p < len && is_digit(t[p])) p++;
+    }
+    /* The token must end here: "01", "1.2.3" or "1-2" leave number characters behind. */
+    if (p < len && (t[p] == '-' || t[p] == '+' || t[p] == '.' || is_digit(t[p]) || t[p] == 'e' || t[p] == 'E'))
+      return start;
+    i = p;
+  }
+  return len;
+}
+
+static uint64_t key_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return h;
+}
+
+/* The first key that appears twice in one object, anywhere in the tree; NULL
+   when none (or when memory runs out: then *oom). */
+static const char *duplicate_key(const cJSON *node, bool *oom) {
+  for (; node; node = node->next) {
+    if (cJSON_IsObject(node)) {
+      size_t n = 0;
+      for (const cJSON *c = node->child; c; c = c->next) n++;
+      size_t cap = 16;
+      while (cap < 2 * n) cap *= 2;
+      const char **slots = calloc(cap, sizeof *slots);
+      if (!slots) {
+        *oom = true;
+        return NULL;
+      }
+      const char *dup = NULL;
+      for (const cJSON *c = node->child; c && !dup; c = c->next) {
+        const char *k = c->string ? c->string : "";
+        size_t i = (size_t)key_hash(k) & (cap - 1);
+        while (slots[i] && strcmp(slots[i], k) != 0) i = (i + 1) & (cap - 1);
+        if (slots[i]) dup = k;
+        else slots[i] = k;
+      }
+      free(slots);
+      if (dup) return dup;
+    }
+    if (node->child) {
+      const char *dup = duplicate_key(node->child, oom);
+      if (dup || *oom) return dup;
+    }
+  }
+  return NULL;
+}
+
+cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap) {
+  say(why, why_cap, "%s", "");
+  if (!text) {
+    say(why, why_cap, "no text");
+    return NULL;
+  }
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+  if (!root) {
+    size_t at = end && end >= text ? (size_t)(end - text) : 0;
+    size_t i = 0;
+    while (i < len && is_space(text[i])) i++;
+    if (i == len) say(why, why_cap, "no JSON value (empty)");
+    else say(why, why_cap, "not JSON (at byte %zu)", at);
+    return NULL;
+  }
+  size_t used = end ? (size_t)(end - text) : len;
+  size_t rest = used;
+  while (rest < len && is_space(text[rest])) rest++;
+  if (rest < len) {
+    say(why, why_cap, "junk after the JSON value at byte %zu", rest);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  size_t bad = bad_number_at(text, used);
+  if (bad < used) {
+    say(why, why_cap, "a number that JSON does not allow at byte %zu", bad);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  bool oom = false;
+  const char *dup = duplicate_key(root, &oom);
+  if (dup || oom) {
+    if (oom) say(why, why_cap, "out of memory");
+    else say(why, why_cap, "the key \"%.60s\" appears twice in one object", dup);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  return root;
+}
+
+bool ks_json_get_uint(const cJSON *item, uint64_t max, uint64_t *out) {
+  if (!cJSON_IsNumber(item) || !out) return false;
+  double v = item->valuedouble;
+  double lim = max > 9007199254740992ull ? 9007199254740992.0 : (double)max;
+  if (!(v >= 0.0) || v > lim || v != (double)(uint64_t)v) return false;
+  *out = (uint64_t)v;
+  return true;
+}

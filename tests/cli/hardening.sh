@@ -1,0 +1,465 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The hosted programs against bad input, special files and failing output, as
+# an attacker or a careless user would try them. Each function is one ctest
+# test (cli_hard_<name>), run on every CLI: kick-cli, brake-cli, walk-cli,
+# ks-timeline, clock-demo.
+#   hardening.sh APPS_DIR WORKDIR NAME
+# APPS_DIR holds <name>/<name> for each program (a build's apps/ directory).
+# Nothing here touches a real device: device destinations are copies made
+# with mknod in WORKDIR (only as root; otherwise those checks say "skipped"),
+# and /dev/full and /dev/zero are only opened by the shell or read.
+set -uo pipefail
+APPS=$(cd "$1" && pwd); W=$2; name=$3
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+K=$APPS/kick-cli/kick-cli B=$APPS/brake-cli/brake-cli WK=$APPS/walk-cli/walk-cli
+T=$APPS/ks-timeline/ks-timeline C=$APPS/clock-demo/clock-demo
+GOLD=$HERE/../golden/lab.jsonl
+rm -rf "$W"; mkdir -p "$W"; cd "$W" || exit 1
+fails=0 checks=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+pass() { checks=$((checks + 1)); }
+root() { [ "$(id -u)" = 0 ]; }
+# A memory limit for the endless inputs (ASan reserves far more address space: none there).
+if [ -n "${KS_SANITIZE:-}" ]; then VLIMIT=""; else VLIMIT="ulimit -v 1500000;"; fi
+
+# run CMD...: sets $rc and $out (stdout and stderr together).
+run() { out=$("$@" 2>&1); rc=$?; }
+# expect CODE REGEX CMD...: the exit code and a match in the output.
+expect() {
+  local code=$1 re=$2; shift 2
+  run "$@"
+  if [ "$rc" != "$code" ]; then fail "exit $rc, not $code: $* :: $(printf '%s' "$out" | head -c 300)"
+  elif ! grep -Eq -- "$re" <<< "$out"; then fail "no /$re/: $* :: $(printf '%s' "$out" | head -c 300)"
+  else pass; fi
+}
+# no_reader CMD...: runs CMD with standard output a FIFO whose read end is closed
+# before CMD starts (opened read-write, then the write end opened, then the read
+# end closed): every write CMD makes fails with EPIPE, or raises SIGPIPE.
+no_reader() {
+  rm -f nr.fifo; mkfifo nr.fifo
+  ( exec 3<>nr.fifo 4>nr.fifo; exec 3<&-; exec "$@" >&4 4>&- )
+}
+no_temporaries() { # DIR LABEL
+  local left; left=$(find "$1" -maxdepth 1 -name '*.tmp*' 2>/dev/null | head -3)
+  if [ -n "$left" ]; then fail "$2: temporary files left: $left"; rm -f "$1"/*.tmp*; else pass; fi
+}
+
+SWIPE="0.5,0.95,0 0.5,0.8,0.03 0.51,0.6,0.06 0.52,0.45,0.09"
+setup_inputs() {
+  "$K" replay save --open --speed 25 --elevation 10 --out base.ksr >/dev/null || fail "setup: replay save"
+  CODE=$("$K" replay share base.ksr) || fail "setup: replay share"
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null || fail "setup: simulate"
+  "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null || fail "setup: timeline"
+}
+
+# Every writer, with OUT standing for the destination.
+writers() {
+  cat <<EOF
+timeline --open --speed 25 --every 20 --out OUT
+replay save --open --speed 25 --out OUT
+replay save --open --speed 25 --out side.ksr --trace OUT
+replay open $CODE --out OUT
+simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out OUT
+merge sim.json --out OUT
+plot kick --open --speed 25 --out OUT
+plot steps --out OUT
+EOF
+}
+run_writer() { # LINE DEST
+  local line=${1//OUT/$2}
+  # shellcheck disable=SC2086
+  run "$K" $line
+}
+
+writers_keep_special_destinations() {
+  setup_inputs
+  rm -f sock
+  node -e 'require("net").createServer().listen("sock"); setTimeout(() => process.exit(0), 120000)' & listener=$!
+  for _ in $(seq 50); do [ -S sock ] && break; sleep 0.1; done
+  [ -S sock ] || fail "no socket to write to"
+  while IFS= read -r line; do
+    # a FIFO: written in place, its reader gets the bytes, it stays a FIFO
+    rm -f fifo got; mkfifo fifo; (timeout 20 cat fifo > got) & reader=$!
+    run_writer "$line" fifo
+    [ -p fifo ] || kill $reader 2>/dev/null # replaced: nobody will ever write to the reader
+    wait $reader
+    [ "$rc" = 0 ] && [ -p fifo ] && [ -s got ] && pass || fail "FIFO: $line: exit $rc, fifo $( [ -p fifo ] && echo kept || echo replaced), $(wc -c < got 2>/dev/null) bytes read: $out"
+    rm -f fifo got
+    # a symbolic link to a regular file: the link stays, its target gets the output
+    echo old > target; echo old > old.ref; rm -f link; ln -s target link
+    run_writer "$line" link
+    [ "$rc" = 0 ] && [ -L link ] && [ "$(readlink link)" = target ] && ! cmp -s target old.ref && [ -s target ] && pass ||
+      fail "symlink: $line: exit $rc, link $( [ -L link ] && echo kept || echo replaced): $out"
+    # a symbolic link to nothing: refused, and left as it is
+    rm -f dangling; ln -s nowhere/at/all dangling
+    run_writer "$line" dangling
+    [ "$rc" = 1 ] && [ -L dangling ] && [ ! -e nowhere ] && grep -q 'symbolic link' <<< "$out" && pass ||
+      fail "dangling symlink: $line: exit $rc: $out"
+    # a directory: refused with a message, untouched
+    rm -rf adir; mkdir adir
+    run_writer "$line" adir
+    [ "$rc" = 1 ] && [ -d adir ] && [ -z "$(ls -A adir)" ] && grep -q 'directory' <<< "$out" && pass ||
+      fail "directory: $line: exit $rc: $out"
+    # a socket (held open by a listener of its own): refused
+    run_writer "$line" sock
+    [ "$rc" = 1 ] && [ -S sock ] && grep -q 'socket' <<< "$out" && pass || fail "socket: $line: exit $rc: $out"
+    if root; then
+      # copies of /dev/null and /dev/full, and a block device: never replaced
+      rm -f nul full blk lnul; mknod nul c 1 3; mknod full c 1 7; mknod blk b 7 250; ln -s nul lnul
+      run_writer "$line" nul
+      [ "$rc" = 0 ] && [ -c nul ] && pass || fail "/dev/null copy: $line: exit $rc, $(stat -c %F nul): $out"
+      run_writer "$line" lnul
+      [ "$rc" = 0 ] && [ -L lnul ] && [ -c nul ] && pass || fail "link to a /dev/null copy: $line: exit $rc: $out"
+      run_writer "$line" full
+      [ "$rc" = 1 ] && [ -c full ] && grep -q 'No space left' <<< "$out" && pass ||
+        fail "/dev/full copy: $line: exit $rc, $(stat -c %F full): $out"
+      run_writer "$line" blk
+      [ "$rc" = 1 ] && [ -b blk ] && grep -q 'block device' <<< "$out" && pass ||
+        fail "block device copy: $line: exit $rc, $(stat -c %F blk): $out"
+      rm -f nul full blk lnul
+    else
+      echo "skipped (not root): device copies for: $line"
+      # a read-only directory (root may write anyway)
+      mkdir -p ro; chmod 555 ro
+      run_writer "$line" ro/x
+      [ "$rc" = 1 ] && [ ! -e ro/x ] && pass || fail "read-only directory: $line: exit $rc: $out"
+      chmod 755 ro
+    fi
+    no_temporaries . "$line"
+  done < <(writers)
+  kill $listener 2>/dev/null; wait $listener 2>/dev/null
+  echo "$checks checks"
+}
+
+same_file_twice_is_refused() {
+  setup_inputs
+  echo keep > F; cp F F.orig; ln -sf F LF; printf '%s\n' "$SWIPE" > S; cp S S.orig
+  expect 2 "same file" "$K" replay save --open --speed 25 --out F --trace F
+  expect 2 "same file" "$K" replay save --open --speed 25 --out F --trace ./F
+  expect 2 "same file" "$K" replay save --open --speed 25 --out LF --trace F
+  expect 2 "same file" "$K" replay save --open --speed 25 --out new1 --trace ./new1
+  expect 2 "same file" "$K" replay save --open --speed 25 --out - --trace -
+  expect 2 "same file" "$K" timeline --swipe-file S --out S
+  expect 2 "same file" "$K" replay save --swipe-file S --out ./S
+  expect 2 "same file" "$K" plot kick --swipe-file S --out S
+  cp sim.json sim.orig
+  expect 2 "same file" "$K" merge sim.json --out ./sim.json
+  expect 2 "standard input" "$K" compare - -
+  expect 2 "standard input" "$K" replay verify - --trace -
+  expect 2 "standard input" "$K" merge - -
+  expect 2 "standard input" "$T" - -
+  expect 2 "empty file name" "$K" timeline --open --speed 25 --out ""
+  expect 2 "empty file name" "$K" replay save --open --speed 25 --out F --trace ""
+  cmp -s F F.orig && cmp -s S S.orig && cmp -s sim.json sim.orig && [ ! -e new1 ] && pass ||
+    fail "a refused command changed a file"
+  no_temporaries . "same file twice"
+  echo "$checks checks"
+}
+
+failed_save_keeps_the_old_replay() {
+  "$K" replay save --level 5-2 --aim -2.9,2.1 --speed 26 --bend 0.6 --out F.ksr >/dev/null || fail "setup"
+  cp F.ksr F.orig
+  mkdir -p adir
+  expect 1 "cannot" "$K" replay save --open --speed 25 --out F.ksr --trace /nonexistent/dir/t
+  expect 1 "directory" "$K" replay save --open --speed 25 --out F.ksr --trace adir
+  cmp -s F.ksr F.orig && pass || fail "a failed save replaced the replay"
+  # The trace hits the file-size limit (SIGXFSZ is ignored: EFBIG): neither file changes.
+  echo oldtrace > T.trace; cp T.trace T.orig
+  expect 1 "too large" bash -c "ulimit -f 64; exec \"$K\" replay save --open --speed 25 --out F.ksr --trace T.trace"
+  cmp -s F.ksr F.orig && cmp -s T.trace T.orig && pass || fail "a save that hit the size limit changed a file"
+  # A timeline over the size limit: the old timeline stays, no temporary is left.
+  "$K" timeline --open --speed 20 --every 100 --out tl.jsonl >/dev/null; cp tl.jsonl tl.orig
+  expect 1 "too large" bash -c "ulimit -f 16; exec \"$K\" timeline --open --speed 25 --out tl.jsonl"
+  cmp -s tl.jsonl tl.orig && pass || fail "a timeline that hit the size limit replaced the old one"
+  no_temporaries . "failed saves"
+  echo "$checks checks"
+}
+
+writers_never_share_a_temporary() {
+  "$K" timeline --open --speed 25 --elevation 8 --out a.ref >/dev/null
+  "$K" timeline --open --speed 28 --elevation 4 --out b.ref >/dev/null
+  "$K" replay save --open --speed 25 --elevation 8 --out ra.ksr --trace ta.ref >/dev/null
+  "$K" replay save --open --speed 28 --elevation 4 --out rb.ksr --trace tb.ref >/dev/null
+  for i in 1 2 3 4 5 6; do
+    "$K" timeline --open --speed 25 --elevation 8 --out same.jsonl >/dev/null & p1=$!
+    "$K" timeline --open --speed 28 --elevation 4 --out same.jsonl >/dev/null & p2=$!
+    "$K" replay save --open --speed 25 --elevation 8 --out r1.ksr --trace same.trace >/dev/null & p3=$!
+    "$K" replay save --open --speed 28 --elevation 4 --out r2.ksr --trace same.trace >/dev/null & p4=$!
+    wait $p1 $p2 $p3 $p4
+    { cmp -s same.jsonl a.ref || cmp -s same.jsonl b.ref; } && pass || fail "run $i: two timelines at once interleaved"
+    { cmp -s same.trace ta.ref || cmp -s same.trace tb.ref; } && pass || fail "run $i: two traces at once interleaved"
+  done
+  no_temporaries . "concurrent writers"
+  echo "$checks checks"
+}
+
+interrupted_writers_leave_the_old_file() {
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out big.json >/dev/null; cp big.json big.orig
+  # SIGTERM during a long run: the old result stays and the temporary is removed.
+  "$K" simulate --players 50 --kicks 50 --quiet --threads 1 --out big.json >/dev/null 2>&1 & p=$!
+  sleep 0.5; kill -TERM $p; wait $p
+  cmp -s big.json big.orig && pass || fail "SIGTERM changed the old result"
+  no_temporaries . "SIGTERM"
+  # kill -9: the old result is whole (a temporary may stay; nothing can remove it).
+  "$K" simulate --players 50 --kicks 50 --quiet --threads 1 --out big.json >/dev/null 2>&1 & p=$!
+  sleep 0.5; kill -KILL $p; wait $p
+  cmp -s big.json big.orig && pass || fail "kill -9 changed the old result"
+  rm -f big.json.tmp*
+  echo "$checks checks"
+}
+
+# Every program and command whose standard output fails: full, closed, or a pipe nobody reads.
+stdout_commands() {
+  setup_inputs >/dev/null
+  cat <<EOF
+1 $K --help
+1 $K --version
+1 $K levels
+1 $K levels --json
+1 $K daily --date 2026-11-29
+1 $K daily --date 2026-11-29 --json
+1 $K shoot --open --speed 25
+1 $K shoot --open --speed 25 --json
+1 $K solve --aim 2.8,2.0 --speed 26 --open --distance 22
+1 $K timeline --open --speed 25 --out -
+1 $K timeline --open --speed 25 --out w.jsonl
+2 $K compare tl.jsonl tl.jsonl
+2 $K compare tl.jsonl tl.jsonl --json
+1 $K replay verify base.ksr
+1 $K replay share base.ksr
+1 $K replay open $CODE
+1 $K replay save --open --speed 25 --out -
+1 $K replay save --open --speed 25 --out w.ksr
+1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1
+1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --out -
+1 $K merge sim.json
+1 $K merge sim.json --json
+1 $K plot steps --out -
+1 $K plot kick --open --speed 25 --out w.svg
+1 $K shoot --help
+1 $K replay save --version
+1 $B
+1 $B --json --events
+1 $B --help
+1 $B --version
+1 $WK
+1 $WK --json
+1 $WK --version
+2 $T $GOLD $GOLD
+2 $T --check $GOLD
+2 $T --version
+1 $C
+1 $C --help
+1 $C --version
+EOF
+}
+
+stdout_failures_are_errors() {
+  while read -r code cmd; do
+    # shellcheck disable=SC2086
+    { out=$($cmd 2>&1 >/dev/full); rc=$?; }
+    [ "$rc" = "$code" ] && grep -q 'standard output' <<< "$out" && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && pass ||
+      fail "> /dev/full: $cmd: exit $rc (want $code): $out"
+    # shellcheck disable=SC2086
+    { out=$($cmd 2>&1 >&-); rc=$?; }
+    [ "$rc" = "$code" ] && grep -q 'standard output' <<< "$out" && pass || fail ">&-: $cmd: exit $rc (want $code): $out"
+    # shellcheck disable=SC2086
+    { out=$(no_reader $cmd 2>&1); rc=$?; }
+    [ "$rc" = "$code" ] && grep -q 'Broken pipe' <<< "$out" && pass ||
+      fail "a reader that went away: $cmd: exit $rc (want $code; a signal is 128+n): $out"
+  done < <(stdout_commands)
+  no_temporaries . "stdout failures"
+  echo "$checks checks"
+}
+
+inputs_are_whole_or_refused() {
+  # A swipe file longer than 64 KiB: the sample after the padding counts (time goes back: rejected).
+  { printf '%s\n' "$SWIPE"; head -c 70000 /dev/zero | tr '\0' ' '; printf '\n0.6,0.2,0.01\n'; } > long.swipe
+  expect 1 "swipe rejected" "$K" shoot --swipe-file long.swipe
+  { printf '%s\n' "$SWIPE"; head -c 70000 /dev/zero | tr '\0' ' '; } > padded.swipe
+  expect 0 "launch swipe" "$K" shoot --swipe-file padded.swipe
+  head -c 1100000 /dev/zero | tr '\0' ' ' > huge.swipe
+  expect 1 "1 MiB" "$K" shoot --swipe-file huge.swipe
+  expect 1 "1 MiB" bash -c "exec \"$K\" shoot --swipe-file /dev/zero"
+  # Endless inputs stop at the limit, in bounded memory and time.
+  "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null
+  expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" compare /dev/zero tl.jsonl"
+  expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$T\" tl.jsonl /dev/zero"
+  expect 1 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" merge /dev/zero"
+  "$K" replay save --open --speed 25 --out r.ksr >/dev/null
+  expect 1 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" replay verify r.ksr --trace /dev/zero"
+  expect 1 "2 KiB|length" bash -c "$VLIMIT exec timeout 60 \"$K\" replay verify /dev/zero"
+  mkdir -p adir
+  expect 2 "directory" "$K" compare adir tl.jsonl
+  expect 1 "directory" "$K" replay verify adir
+  expect 1 "directory" "$K" shoot --swipe-file adir
+  # A line of 40,000 keys, different in the last one: compared in linear time.
+  node -e '
+    const keys = n => Array.from({length: n}, (_, i) => `"k${i}":${i}`).join(",");
+    const fs = require("fs");
+    fs.writeFileSync("wide_a.jsonl", `{"step":1,"hash":"0000000000000001",${keys(40000)},"last":1}\n`);
+    fs.writeFileSync("wide_b.jsonl", `{"step":1,"hash":"0000000000000001",${keys(40000)},"last":2}\n`);'
+  expect 1 "last differs" timeout 10 "$K" compare wide_a.jsonl wide_b.jsonl
+  expect 1 "last differs" timeout 10 "$T" wide_a.jsonl wide_b.jsonl
+  node -e 'require("fs").writeFileSync("long_line.jsonl", `{"step":1,"hash":"0000000000000001","x":"${"x".repeat(1100000)}"}\n`)'
+  expect 2 "1048576 bytes" "$K" compare long_line.jsonl long_line.jsonl
+  echo "$checks checks"
+}
+
+# flag, then values each of which must be a usage error naming the flag.
+numbers_and_dates_are_strict() {
+  local bad_u=("010" "0x10" "+5" " 5" "5 " "1e3" "" "18446744073709551616" "-1" "5.0" "٣" "5x")
+  local bad_d=("0x1p4" "+25" " 25" "25 " "" "1e400" "25." ".5" "inf" "nan" "-nan" "025" "2,5" "1e" "--25")
+  local bad_date=("4294969322-11-29" "+2026-11-29" "2026-011-29" "02026-11-29" "2026-11-29x" "2026-1-29" "2026-11-9"
+                  " 2026-11-29" "2026-11-29T00" "2026-13-01" "2026-02-30" "1999-12-31" "3000-01-01" "-2026-11-29" "")
+  local v
+  for f in match-seed kick wall; do for v in "${bad_u[@]}"; do expect 2 "--$f" "$K" shoot --open --speed 25 "--$f" "$v"; done; done
+  for f in speed; do for v in "${bad_d[@]}"; do expect 2 "--$f" "$K" shoot --open --elevation 5 "--$f" "$v"; done; done
+  for f in elevation direction wait scale spin-rate; do
+    for v in "${bad_d[@]}"; do expect 2 "--$f" "$K" shoot --open --speed 25 "--$f" "$v"; done
+  done
+  for f in distance angle; do for v in "${bad_d[@]}"; do expect 2 "--$f" "$K" shoot --speed 25 --open "--$f" "$v"; done; done
+  for v in "${bad_d[@]}"; do expect 2 "--bend" "$K" shoot --open --aim 1,1 --speed 25 --bend "$v"; done
+  for v in "1/0x3c" "1/60," ",1/60" "1/+60" "1//60" "1/60,,1/30" "0x1/60" "1 /60"; do expect 2 "--frames" "$K" shoot --open --speed 25 --frames "$v"; done
+  for v in "5,,90" "5,90," "+5" "5,0x5a" ",5"; do expect 2 "--wind" "$K" shoot --open --speed 25 --wind "$v"; done
+  for v in "1,2," "1,,2" "0x1,1" "1, 2"; do expect 2 "--aim" "$K" shoot --open --speed 25 --aim "$v"; done
+  for v in "0,1,0," "0x1,0,0" "0,1"; do expect 2 "--spin-axis" "$K" shoot --open --speed 25 --spin-rate 5 --spin-axis "$v"; done
+  for v in "plain,0x1" "plain,+0.5" "plain,"; do expect 2 "--keeper" "$K" shoot --open --speed 25 --keeper "$v"; done
+  for v in "${bad_date[@]}"; do expect 2 "--daily" "$K" shoot --speed 25 --daily "$v"; done
+  for v in "${bad_date[@]}"; do expect 2 "--date" "$K" daily --date "$v"; done
+  for v in "${bad_u[@]}" 0 6001; do expect 2 "--every" "$K" timeline --open --speed 25 --out x.jsonl --every "$v"; done
+  for v in "${bad_u[@]}" 0; do expect 2 "--every" "$K" plot kick --open --speed 25 --out x.svg --every "$v"; done
+  for f in players kicks threads seed; do
+    for v in "${bad_u[@]}"; do expect 2 "--$f" "$K" simulate --levels 1-1 --quiet "--$f" "$v"; done
+  done
+  for v in "01/2" "0/02" "1/2/3" "a/2" "0/0" "+0/2" "0x0/2" "/2" "0/" "0 /2"; do expect 2 "--shard" "$K" simulate --levels 1-1 --quiet --shard "$v"; done
+  for v in "${bad_d[@]}" 0 20000; do expect 2 "--fps" "$B" --fps "$v"; done
+  for v in "${bad_d[@]}" 0 -0.1 1.5; do expect 2 "--slowmo" "$B" --fps 60 --slowmo "$v"; done
+  expect 2 "--slowmo" "$B" --slowmo 0
+  for v in "at-distance:0x1E" "at-distance:+5" "at-time:1e400" "stunt:" "stunt:.5" "at-distance: 5"; do expect 2 "--policy" "$B" --policy "$v"; done
+  for v in "${bad_u[@]}" 9 2001; do expect 2 "--rate" "$WK" --rate "$v"; done
+  # and the good forms still work, read as the decimals they look like
+  a=$("$K" shoot --open --speed 25 --match-seed 10 --json); b=$("$K" shoot --open --speed 25 --match-seed 8 --json)
+  [ -n "$a" ] && printf '%s' "$a" | grep -q '"match_seed":[[:space:]]*10' && [ "$a" != "$b" ] && pass || fail "--match-seed 10 is not 10"
+  expect 0 "daily 2026-11-29" "$K" daily --date 2026-11-29
+  expect 0 "launch explicit" "$K" shoot --open --speed 2.5e1 --elevation -0.5 --frames 1/60,0.3/60
+  expect 0 "policy at-distance:12.5" "$B" --policy at-distance:12.5
+  expect 0 "60/s" "$WK" --rate 60
+  echo "$checks checks"
+}
+
+timeline_readers_are_strict() {
+  printf '{"a":1}\n' > notl.json
+  : > empty.jsonl
+  printf '{"step":1,"hash":"0000000000000001"}x\n' > junk.jsonl
+  printf '{"step":1,"hash":"0000000000000001","x":1,"x":2}\n' > dup.jsonl
+  printf '{"step":1,"hash":"0000000000000001","x":{"y":1}}\n' > nested.jsonl
+  printf '{"step":+1,"hash":"0000000000000001"}\n' > plus.jsonl
+  printf '{"step":1,"hash":"0000000000000001","x":01}\n' > zero.jsonl
+  printf '{"step":1,"hash":"0000000000000001"}\n\n{"step":2,"hash":"0000000000000002"}\n' > gap.jsonl
+  printf '{"step":1,"hash":"0000000000000001"} {"step":2,"hash":"0000000000000002"}\n' > two.jsonl
+  expect 2 "not a timeline" "$T" notl.json notl.json
+  expect 2 "not a timeline" "$T" empty.jsonl empty.jsonl
+  for f in empty junk dup nested plus zero gap two; do
+    expect 1 "not a timeline" "$T" --check $f.jsonl
+    expect 2 "not a timeline" "$K" compare $f.jsonl $f.jsonl
+    expect 2 "not a timeline" "$T" $f.jsonl $f.jsonl
+  done
+  expect 0 "valid lines" "$T" --check "$GOLD"
+  "$K" replay save --open --speed 25 --out r.ksr >/dev/null
+  expect 1 "not a timeline" "$K" replay verify r.ksr --trace junk.jsonl
+  # merge: a result must be exactly a result
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null
+  node -e 'const fs=require("fs"); const t=fs.readFileSync("sim.json","utf8");
+    fs.writeFileSync("frac.json", t.replace(/"version":\s*1/, "\"version\": 1.5"));
+    fs.writeFileSync("cand.json", t.replace(/"candidates":\s*26/, "\"candidates\": 26.5"));
+    fs.writeFileSync("junk.json", t.trimEnd() + " junk\n");
+    fs.writeFileSync("dup.json", t.replace(/^\{/, "{\"seed\": \"2\","));
+    fs.writeFileSync("plus.json", t.replace(/"players":\s*1/, "\"players\": +1"));'
+  for f in frac cand junk dup plus; do
+    grep -q . $f.json && ! cmp -s $f.json sim.json && pass || fail "the $f edit changed nothing"
+    expect 1 "sim|JSON|version|candidates" "$K" merge $f.json
+  done
+  expect 0 "First Touch" "$K" merge sim.json
+  echo "$checks checks"
+}
+
+conventions_hold() {
+  setup_inputs
+  local v; v=$("$K" --version | awk '{print $2}')
+  [ -n "$v" ] || fail "kick-cli --version printed no version"
+  for c in levels shoot timeline compare replay solve simulate merge daily plot "replay save" "replay verify" \
+           "replay share" "replay open" "plot kick" "plot steps"; do
+    # shellcheck disable=SC2086
+    expect 0 "^kick-cli $v\$" "$K" $c --version
+    # shellcheck disable=SC2086
+    expect 0 "usage" "$K" $c --help
+  done
+  for p in "$B" "$WK" "$T" "$C"; do
+    expect 0 "^$(basename "$p") $v\$" "$p" --version
+    expect 0 "usage" "$p" --help
+  done
+  # '-' is standard input or output wherever a file is read or written
+  rm -f ./-
+  "$K" replay save --open --speed 25 --elevation 10 --out - > out.ksr; [ $? = 0 ] && [ ! -e ./- ] && cmp -s out.ksr base.ksr && pass ||
+    fail "replay save --out - did not write the replay to stdout"
+  expect 0 "identical" bash -c "exec \"$K\" replay verify - < base.ksr"
+  expect 0 "^$CODE\$" bash -c "exec \"$K\" replay share - < base.ksr"
+  expect 0 "identical" bash -c "echo $CODE | exec \"$K\" replay open -"
+  "$K" replay open "$CODE" --out - > open.ksr && cmp -s open.ksr base.ksr && pass || fail "replay open --out - did not write the replay"
+  "$K" replay save --open --speed 25 --out r2.ksr --trace - > t.trace && "$K" replay verify r2.ksr --trace t.trace | grep -q 'identical, step by step' &&
+    pass || fail "replay save --trace - did not write the trace to stdout"
+  expect 0 "identical, step by step" bash -c "exec \"$K\" replay verify r2.ksr --trace - < t.trace"
+  expect 0 "launch swipe" bash -c "echo '$SWIPE' | exec \"$K\" shoot --swipe-file -"
+  expect 0 "^identical" bash -c "exec \"$K\" compare - tl.jsonl < tl.jsonl"
+  expect 0 "identical" bash -c "exec \"$T\" tl.jsonl - < tl.jsonl"
+  expect 0 "valid lines" bash -c "exec \"$T\" --check - < tl.jsonl"
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --out - > so.json && node -e 'JSON.parse(require("fs").readFileSync("so.json","utf8"))' &&
+    pass || fail "simulate --out - did not write the JSON alone"
+  expect 0 "First Touch" bash -c "exec \"$K\" merge - < sim.json"
+  "$K" merge sim.json --out - > mo.json && node -e 'JSON.parse(require("fs").readFileSync("mo.json","utf8"))' && pass || fail "merge --out -"
+  "$K" plot steps --out - > st.svg && grep -q '</svg>' st.svg && pass || fail "plot steps --out -"
+  "$K" timeline --open --speed 25 --out - > to.jsonl && "$K" compare to.jsonl to.jsonl >/dev/null && pass || fail "timeline --out -"
+  expect 2 "--json" "$K" timeline --open --speed 25 --out - --json
+  expect 2 "--json" "$K" replay save --open --speed 25 --out - --json
+  expect 2 "--json" "$K" simulate --levels 1-1 --out - --json
+  [ ! -e ./- ] && pass || fail "a file named '-' was created"
+  # A link to a pipe (what /dev/stdout is) is written through, not replaced.
+  ln -sf /proc/self/fd/1 to_stdout
+  "$K" plot steps --out to_stdout | cat > via_link.svg
+  grep -q '</svg>' via_link.svg && [ -L to_stdout ] && pass || fail "a link to a pipe was not written through"
+  # A usage error is one line with a hint, never the whole help.
+  local usage_errors=(
+    "$K" "$K kick" "$K --bogus" "$K levels --wide" "$K levels wide" "$K shoot --colour red" "$K shoot --speed"
+    "$K timeline --open --speed 25" "$K compare a" "$K replay" "$K replay dance" "$K replay save --open --speed 25"
+    "$K replay verify" "$K replay verify a b" "$K simulate --bogus" "$K merge" "$K plot" "$K plot pie --out x"
+    "$K plot steps" "$K daily --bogus" "$K solve --speed 25" "$K shoot --open --speed 25 --out x"
+    "$B --bogus" "$B extra" "$B --policy sometimes" "$B --fps" "$WK --bogus" "$WK extra" "$WK --rate"
+    "$T" "$T a" "$T --bogus" "$T --check" "$T a b c" "$C x" "$C --bogus")
+  for u in "${usage_errors[@]}"; do
+    # shellcheck disable=SC2086
+    { err=$($u 2>&1 >/dev/null); rc=$?; }
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && grep -q -- '--help' <<< "$err" && pass ||
+      fail "usage error not one line with a hint: $u: exit $rc: $err"
+  done
+  # Messages are one line, whatever the arguments hold.
+  run "$K" shoot --level $'Atl\nantis' --speed 25
+  [ "$rc" = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && pass || fail "a newline in an argument split the message: $out"
+  run "$K" replay verify $'no\nfile'
+  [ "$rc" = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && pass || fail "a newline in a file name split the message: $out"
+  # The same condition, the same exit code: a file that cannot be read is 1, but 2 for the comparers.
+  expect 1 "cannot open" "$K" replay verify nope.ksr
+  expect 1 "cannot open" "$K" replay share nope.ksr
+  expect 1 "cannot open" "$K" shoot --swipe-file nope.txt
+  expect 1 "cannot open" "$K" merge nope.json
+  expect 1 "cannot open" "$K" replay verify base.ksr --trace nope.trace
+  expect 2 "cannot open" "$K" compare nope.jsonl tl.jsonl
+  expect 2 "cannot open" "$T" nope.jsonl tl.jsonl
+  expect 2 "cannot open" "$T" --check nope.jsonl
+  echo "$checks checks"
+}
+
+"$name"
+echo "$name: $checks passed, $fails failed"
+[ "$fails" = 0 ] && [ "$checks" -gt 0 ]
