@@ -8,17 +8,28 @@
 
 /* ------------------------------------------------------------------ bytes */
 
+/* State copies are the session's main cost: the compiler's own copy (a
+   struct assignment emits the same; the wasm build's memcpy is
+   wasm/libc_shim.c), a byte loop where there is no such builtin. */
 void rb_copy(void *dst, const void *src, size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_memcpy(dst, src, n);
+#else
   uint8_t *d = (uint8_t *)dst;
   const uint8_t *s = (const uint8_t *)src;
   for (size_t i = 0; i < n; i++) d[i] = s[i];
+#endif
 }
 
 bool rb_equal(const void *a, const void *b, size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_memcmp(a, b, n) == 0;
+#else
   const uint8_t *x = (const uint8_t *)a, *y = (const uint8_t *)b;
   for (size_t i = 0; i < n; i++)
     if (x[i] != y[i]) return false;
   return true;
+#endif
 }
 
 static size_t round16(size_t n) { return (n + 15u) & ~(size_t)15u; }
@@ -111,6 +122,7 @@ static uint8_t *used_slot(const ks_rb_session *s, int32_t p, int64_t step) {
   return s->used + cell(s, p, step) * s->def.input_size;
 }
 
+
 int64_t rb_sync_frame(const ks_rb_session *s) {
   return s->known_upto[0] < s->known_upto[1] ? s->known_upto[0] : s->known_upto[1];
 }
@@ -145,7 +157,10 @@ const uint8_t *rb_input_now(const ks_rb_session *s, int32_t p, int64_t step) {
   return s->zero_input;
 }
 
-/* Marks an input known and moves the contiguous prefix on. */
+/* Marks an input known and moves the contiguous prefix on. A step already
+   simulated is checked again at the next advance, unless its prediction was
+   "none" and the input is exactly what it used (the common case: nothing
+   happened on that step). */
 void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input) {
   rb_copy(rb_input_slot(s, p, step), input, s->def.input_size);
   s->known[cell(s, p, step)] = step;
@@ -153,7 +168,9 @@ void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input
     rb_copy(s->last_input[p], rb_input_slot(s, p, s->known_upto[p]), s->def.input_size);
     s->known_upto[p]++;
   }
-  if (step < s->frame && step < s->recheck_from) s->recheck_from = step;
+  if (step >= s->frame || step >= s->recheck_from) return;
+  if (s->def.predict == KS_RB_PREDICT_NONE && rb_equal(used_slot(s, p, step), input, s->def.input_size)) return;
+  s->recheck_from = step;
 }
 
 /* ------------------------------------------------------------------- init */
