@@ -18,6 +18,7 @@ static const char replay_usage[] =
     "       kick-cli replay open CODE [--out FILE] [--json]\n\n"
     "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
     "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
+    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match)\n"
     "        (exit 1 when it diverges). The file holds a state hash every 60 steps, so alone\n"
     "        it names the first checkpoint that differs (the runs parted within the 60 steps\n"
     "        before it); with --trace, the exact step and field\n"
@@ -301,6 +302,8 @@ int cmd_replay(int argc, char **argv) {
   if (strcmp(sub, "verify") == 0) {
     const char *trace = NULL;
     int rc = parse_simple(argc, argv, &arg, NULL, &json, false, &trace);
+    if (rc >= 0) return rc;
+    rc = cli_shootout_verify(arg, json, trace); /* a whole penalty duel (KSSO) */
     if (rc >= 0) return rc;
     if (ks_host_replay_load(arg, &r, &err) != KS_OK) return report_error(arg, &err);
     return verify_and_print(&r, json, arg, trace);
