@@ -137,6 +137,7 @@ typedef struct kick_duel {
   kick_outcome outcome;     ///< the kick's outcome once decided
   uint32_t moments;
   int64_t decision_step;    ///< the shot's decision step (-1: undecided)
+  ks_vec3 crossing;         ///< where the decided kick crossed the goal line (else the ball then), m
   int32_t replay_bank;      ///< replay speed: +9 a step, a replay step per 20
   int32_t pad2_;
   int64_t replay_stop;      ///< the replay copy stops at this shot step

@@ -87,6 +87,7 @@ static bool start_kick(kick_duel *d, int32_t k) {
   d->outcome = KICK_OUTCOME_NONE;
   d->moments = 0u;
   d->decision_step = -1;
+  d->crossing = ks_v3(0.0, 0.0, 0.0);
   d->replay_bank = 0;
   d->replay_stop = -1;
   return true;
@@ -206,6 +207,7 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
       d->outcome = kick_shot_outcome(&d->shot);
       d->moments = kick_shot_moments(&d->shot);
       d->decision_step = kick_shot_decision_step(&d->shot);
+      d->crossing = d->shot.crossed ? d->shot.crossing : d->shot.ball.pos;
       record_result(d, d->outcome == KICK_OUTCOME_GOAL ? KICK_DUEL_SCORED : KICK_DUEL_MISSED);
       d->phase_step = d->step + 1;
     }
@@ -295,6 +297,9 @@ uint64_t kick_duel_hash(const kick_duel *d) {
   ks_hash_u32(&h, (uint32_t)d->outcome);
   ks_hash_u32(&h, d->moments);
   ks_hash_i64(&h, d->decision_step);
+  ks_hash_f64(&h, d->crossing.x);
+  ks_hash_f64(&h, d->crossing.y);
+  ks_hash_f64(&h, d->crossing.z);
   ks_hash_i32(&h, d->replay_bank);
   ks_hash_i64(&h, d->replay_stop);
   return ks_hash_end(&h);
