@@ -10,10 +10,23 @@ import { Stadium } from '../kick/scene.js';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const manual = params.has('manual');
-const relayUrl = params.get('relay') || `ws://${location.hostname || '127.0.0.1'}:${params.get('relay-port') || 8601}/`;
+
+/** The relay: ?relay=ws://..., else this host on the port make run wrote to relay.json (8601 without one). */
+async function relayAddress() {
+  if (params.get('relay')) return params.get('relay');
+  let port = 8601;
+  try {
+    const r = await fetch('./relay.json', { cache: 'no-store' });
+    if (r.ok) port = Number((await r.json()).port) || port;
+  } catch {
+    /* no relay.json: the default port */
+  }
+  return `ws://${location.hostname || '127.0.0.1'}:${port}/`;
+}
 
 async function main() {
   const duel = await createDuel();
+  const relayUrl = await relayAddress();
   const stadium = new Stadium($('gl'));
   const touch = $('touch');
   const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {}, statusTimer: null };
