@@ -47,7 +47,7 @@ extern "C" {
 
 /* ---------------------------------------------------------------- constants */
 
-#define KICK_DUEL_PLAYERS 2
+#define KICK_DUEL_PLAYERS 2             ///< two people: one shoots, the other keeps goal
 #define KICK_DUEL_MAX_KICKS 64          ///< most kicks in one match (both sides)
 #define KICK_DUEL_INPUT_BYTES 64        ///< one player's input for one step on the wire
 #define KICK_DUEL_REPLAY_TAIL_STEPS 420 ///< a replay stops 0.7 s of game time after its decision
@@ -57,12 +57,12 @@ extern "C" {
 
 /// Where the current kick is.
 typedef enum kick_duel_phase {
-  KICK_DUEL_READY = 0,
-  KICK_DUEL_AIM,
-  KICK_DUEL_FLIGHT,
-  KICK_DUEL_AFTER,
-  KICK_DUEL_REPLAY,
-  KICK_DUEL_OVER,
+  KICK_DUEL_READY = 0,    ///< the new kick is shown; inputs are ignored
+  KICK_DUEL_AIM,          ///< the shooter may strike, the keeper may tap
+  KICK_DUEL_FLIGHT,       ///< struck, not decided; the keeper may tap
+  KICK_DUEL_AFTER,        ///< decided (or no shot); the ball plays on
+  KICK_DUEL_REPLAY,       ///< a goal replays at 0.45x
+  KICK_DUEL_OVER,         ///< the match is decided; the state no longer changes
   kick_duel_phase_count
 } kick_duel_phase;
 
@@ -77,15 +77,15 @@ typedef enum kick_duel_result {
 
 /// What an input is.
 typedef enum kick_duel_input_kind {
-  KICK_DUEL_IN_NONE = 0,
+  KICK_DUEL_IN_NONE = 0,  ///< no input this step
   KICK_DUEL_IN_STRIKE,    ///< the shooter's kick
   KICK_DUEL_IN_TAP,       ///< the keeper's dive target on his line
   kick_duel_input_kind_count
 } kick_duel_input_kind;
 
 /// The winner field while the match is on, and for a draw.
-#define KICK_DUEL_NO_WINNER (-1)
-#define KICK_DUEL_DRAW 2
+#define KICK_DUEL_NO_WINNER (-1)   ///< kick_duel.winner while the match is on
+#define KICK_DUEL_DRAW 2           ///< kick_duel.winner for a draw
 
 /* ------------------------------------------------------------------ structs */
 
@@ -108,17 +108,17 @@ typedef struct kick_duel_def {
 
 /// One player's input for one step.
 typedef struct kick_duel_input {
-  kick_duel_input_kind kind;
+  kick_duel_input_kind kind; ///< NONE, STRIKE or TAP
   kick_launch launch;       ///< the kick (KICK_DUEL_IN_STRIKE)
   double tap_x, tap_y;      ///< glove target on the keeper's line, m (KICK_DUEL_IN_TAP)
 } kick_duel_input;
 
 /// The whole match: a plain value.
 typedef struct kick_duel {
-  kick_duel_def def;
+  kick_duel_def def;        ///< the rules
   kick_shot shot;           ///< the live kick, or its replay copy while the phase is REPLAY
-  kick_duel_phase phase;
-  uint32_t pad0_;
+  kick_duel_phase phase;    ///< where the current kick is
+  uint32_t pad0_;           ///< zero
   int64_t step;             ///< duel steps run (no more once OVER)
   int64_t phase_step;       ///< the step the phase began on
   int32_t kick;             ///< index of the current kick (0-based)
@@ -128,18 +128,18 @@ typedef struct kick_duel {
   int32_t winner;           ///< KICK_DUEL_NO_WINNER, 0, 1 or KICK_DUEL_DRAW
   uint8_t results[KICK_DUEL_MAX_KICKS]; ///< kick_duel_result of each kick
   /* the current kick, for its replay */
-  bool struck;
-  bool tapped;
-  uint8_t pad_[2];
+  bool struck;              ///< the current kick is struck
+  bool tapped;              ///< the keeper has tapped in this kick
+  uint8_t pad_[2];          ///< zero
   kick_launch launch;       ///< valid when struck
   int64_t strike_step;      ///< the shot's step of the strike (-1: not struck)
   kick_input tap;           ///< the keeper's tap, tap_step in the shot's steps (valid when tapped)
   kick_outcome outcome;     ///< the kick's outcome once decided
-  uint32_t moments;
+  uint32_t moments;         ///< the kick's kick_moment bits once decided
   int64_t decision_step;    ///< the shot's decision step (-1: undecided)
   ks_vec3 crossing;         ///< where the decided kick crossed the goal line (else the ball then), m
   int32_t replay_bank;      ///< replay speed: +9 a step, a replay step per 20
-  int32_t pad2_;
+  int32_t pad2_;            ///< zero
   int64_t replay_stop;      ///< the replay copy stops at this shot step
 } kick_duel;
 

@@ -69,11 +69,11 @@ typedef struct kick_duel_peer_def {
 
 /// One device's side of the duel.
 typedef struct kick_duel_peer {
-  kick_duel_peer_def def;
-  ks_rb_session rb;
+  kick_duel_peer_def def;   ///< the definition it was built with
+  ks_rb_session rb;         ///< the rollback session over the duel
   ks_clock clock;            ///< 600 steps/s, 1/20 s frame cap
   bool has_pending;          ///< a local input waits to be stamped
-  kick_duel_input pending;
+  kick_duel_input pending;  ///< the waiting local input (valid when has_pending)
   kick_duel_input_kind sent_kind; ///< the last local input stamped (NONE: none yet)
   int32_t sent_kick;         ///< the kick it was for
   int64_t sent_step;         ///< the step it was stamped with
@@ -85,14 +85,14 @@ typedef struct kick_duel_peer {
   uint64_t final_hash;       ///< kick_duel_hash of the confirmed state at end_step
   int32_t abandoned_by;      ///< the player who left (-1: none)
   kick_duel confirmed;       ///< the newest confirmed state (for the score everyone agrees on)
-  int64_t confirmed_step;
+  int64_t confirmed_step;   ///< the step of `confirmed`
   int64_t stepped, waited, skipped; ///< ticks that stepped / waited (window) / were skipped (time sync)
   bool detail_sent;          ///< after a desync: our trace line of the first differing step is sent
-  bool field_known;
+  bool field_known;         ///< desync_field is filled
   char desync_field[40];     ///< the first differing field, once both lines are in
   kick_duel scratch;         ///< working copy for the desync re-simulation
-  kick_shootout record;
-  uint32_t cookie;
+  kick_shootout record;     ///< the shoot-out so far, closed once over
+  uint32_t cookie;          ///< set by kick_duel_peer_init
 } kick_duel_peer;
 
 /// Defaults: kick_duel_default_def(), player 0, window 300, delay 6, a check every 120 steps.

@@ -32,17 +32,17 @@
 extern "C" {
 #endif
 
-#define KICK_SHOOTOUT_MAGIC0 'K'
-#define KICK_SHOOTOUT_MAGIC1 'S'
-#define KICK_SHOOTOUT_MAGIC2 'S'
-#define KICK_SHOOTOUT_MAGIC3 'O'
+#define KICK_SHOOTOUT_MAGIC0 'K'  ///< magic byte 0
+#define KICK_SHOOTOUT_MAGIC1 'S'  ///< magic byte 1
+#define KICK_SHOOTOUT_MAGIC2 'S'  ///< magic byte 2
+#define KICK_SHOOTOUT_MAGIC3 'O'  ///< magic byte 3
 #define KICK_SHOOTOUT_VERSION 1u              ///< the format version this build writes and reads
 #define KICK_SHOOTOUT_MAX_INPUTS 512          ///< most inputs (strikes and taps) one record holds
 #define KICK_SHOOTOUT_MAX_STEPS 2000000       ///< longest match a record holds, steps (about 55 min)
 #define KICK_SHOOTOUT_CHECKPOINT_STEPS 1200   ///< a state hash every 2 s of the match
-#define KICK_SHOOTOUT_MAX_CHECKPOINTS (KICK_SHOOTOUT_MAX_STEPS / KICK_SHOOTOUT_CHECKPOINT_STEPS)
+#define KICK_SHOOTOUT_MAX_CHECKPOINTS (KICK_SHOOTOUT_MAX_STEPS / KICK_SHOOTOUT_CHECKPOINT_STEPS) ///< 1,666
 #define KICK_SHOOTOUT_MAX_BYTES 65536         ///< no encoded record is longer
-#define KICK_SHOOTOUT_HEADER_BYTES 12
+#define KICK_SHOOTOUT_HEADER_BYTES 12         ///< magic 4, version 2, flags 2, payload length 4
 
 /// How the recorded match ended.
 typedef enum kick_shootout_end {
@@ -64,7 +64,7 @@ typedef struct kick_shootout {
   int32_t input_count;        ///< 0..KICK_SHOOTOUT_MAX_INPUTS
   kick_shootout_input inputs[KICK_SHOOTOUT_MAX_INPUTS]; ///< by step, then player
   int64_t end_step;           ///< steps re-simulated, 0..KICK_SHOOTOUT_MAX_STEPS
-  kick_shootout_end end;
+  kick_shootout_end end;      ///< played out or abandoned
   int32_t abandoned_by;       ///< the player who left (ABANDONED), else -1
   /* what the match must end in */
   int32_t score[KICK_DUEL_PLAYERS];

@@ -126,7 +126,7 @@ typedef struct ks_rb_check {
   int64_t step;            ///< the check step (-1: empty)
   uint64_t local_hash;     ///< this peer's hash of the state at `step`
   uint64_t remote_hash;    ///< the other peer's (valid when has_remote)
-  bool has_remote;
+  bool has_remote;          ///< the other peer's hash for this step has arrived
   bool matched;            ///< compared and equal
 } ks_rb_check;
 
@@ -174,7 +174,7 @@ typedef struct ks_rb_error {
 
 /// A session. Build it with ks_rb_init; it points into its storage.
 typedef struct ks_rb_session {
-  ks_rb_def def;
+  ks_rb_def def;             ///< the definition it was built with
   size_t stride;             ///< bytes per state copy (state_size rounded up to 16)
   int32_t ring;              ///< state copies: max_prediction + 1
   int32_t nin;               ///< input ring slots per player (a power of two)
@@ -197,17 +197,17 @@ typedef struct ks_rb_session {
   uint8_t zero_input[KS_RB_MAX_INPUT_BYTES];                ///< the "none" input
   ks_rb_check checks[KS_RB_MAX_CHECKS];  ///< kept checks, by slot (checks_kept used)
   ks_rb_check pending[KS_RB_MAX_CHECKS]; ///< the peer's check hashes not yet compared
-  ks_rb_desync desync;
+  ks_rb_desync desync;       ///< what is known of a desync
   int64_t narrow_base;       ///< base step of the per-step hashes (-1: none)
   int32_t narrow_count;      ///< per-step hashes after narrow_base
   uint64_t narrow[KS_RB_MAX_HASH_EVERY];  ///< this peer's hash at narrow_base + 1 + i
   int64_t detail_step;       ///< step of the local detail (-1: none)
-  int32_t detail_len;
+  int32_t detail_len;        ///< bytes of the local detail
   uint8_t detail[KS_RB_MAX_DETAIL];       ///< the local desync detail, sent to the peer
   int64_t remote_detail_step;             ///< step of the peer's detail (-1: none)
-  int32_t remote_detail_len;
+  int32_t remote_detail_len; ///< bytes of the peer's detail
   uint8_t remote_detail[KS_RB_MAX_DETAIL];
-  ks_rb_stats stats;
+  ks_rb_stats stats;         ///< what the session did
   uint32_t cookie;           ///< set by ks_rb_init
 } ks_rb_session;
 
