@@ -23,12 +23,11 @@ static cJSON *results_json(const kick_shootout *r) {
 
 static void print_text(const kick_shootout *r, const char *verdict) {
   printf("shoot-out: %d-%d", r->score[0], r->score[1]);
-  if (r->winner == KICK_DUEL_DRAW) printf(", a draw");
+  if (r->end == KICK_SHOOTOUT_ABANDONED) printf(", player %d wins: player %d left", 1 - r->abandoned_by, r->abandoned_by);
+  else if (r->winner == KICK_DUEL_DRAW) printf(", a draw");
   else if (r->winner >= 0) printf(", player %d wins", r->winner);
   else printf(", undecided");
-  printf(" after %d kicks (%s", r->kicks, end_name(r));
-  if (r->end == KICK_SHOOTOUT_ABANDONED) printf(" by player %d", r->abandoned_by);
-  printf("), %lld steps, %d inputs\n", (long long)r->end_step, r->input_count);
+  printf(" after %d kicks (%s), %lld steps, %d inputs\n", r->kicks, end_name(r), (long long)r->end_step, r->input_count);
   printf("kicks:   ");
   for (int32_t i = 0; i < r->kicks; i++) printf(" %s", kick_duel_result_name((kick_duel_result)r->results[i]));
   printf("\nverify:   %s\n", verdict);
@@ -80,6 +79,7 @@ int cli_shootout_verify(const char *path, bool json, const char *trace) {
     cJSON_AddNumberToObject(j, "kicks", r.kicks);
     cJSON_AddItemToObject(j, "results", results_json(&r));
     cJSON_AddStringToObject(j, "end", end_name(&r));
+    if (r.end == KICK_SHOOTOUT_ABANDONED) cJSON_AddNumberToObject(j, "abandoned_by", r.abandoned_by);
     cJSON_AddNumberToObject(j, "end_step", (double)r.end_step);
     cJSON_AddNumberToObject(j, "inputs", r.input_count);
     char h[19];

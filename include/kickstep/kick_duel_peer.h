@@ -64,6 +64,9 @@ typedef struct kick_duel_peer_def {
   int32_t max_prediction;    ///< rollback window, steps, 1..1024; default 300 (0.5 s)
   int32_t input_delay;       ///< local inputs land this many steps later, 0..128; default 6 (10 ms)
   int32_t hash_every;        ///< a check hash every this many confirmed steps, 1..256; default 120
+  ks_rb_step_fn step;        ///< the session's step function; default kick_duel_rb_step (a test may wrap
+                             ///< it, to plant a nondeterminism and see it reported)
+  void *step_user;           ///< passed to step; default NULL
   uint32_t cookie;           ///< set by kick_duel_peer_default_def; do not touch
 } kick_duel_peer_def;
 

@@ -13,6 +13,8 @@ kick_duel_peer_def kick_duel_peer_default_def(void) {
   d.max_prediction = 300;
   d.input_delay = 6;
   d.hash_every = 120;
+  d.step = kick_duel_rb_step;
+  d.step_user = NULL;
   d.cookie = KS_DEF_COOKIE;
   return d;
 }
@@ -31,7 +33,8 @@ static ks_status rb_def_of(const kick_duel_peer_def *def, ks_rb_def *out) {
   r.predict = KS_RB_PREDICT_NONE; /* a kick or a tap is an event, not a held input */
   r.hash_every = def->hash_every;
   r.checks_kept = 8;
-  r.step = kick_duel_rb_step;
+  r.step = def->step;
+  r.user = def->step_user;
   r.hash = kick_duel_rb_hash;
   st = ks_rb_def_validate(&r);
   if (st != KS_OK) return st;

@@ -342,9 +342,141 @@ static void test_a_planted_nondeterminism_is_named_to_the_step_and_field(void **
   pair_free(&pr);
 }
 
+/* --------------------------------------------- two peers, one of them gone */
+
+typedef struct peers {
+  kick_duel_peer p[2];
+  void *storage[2];
+  ns_link link[2];
+} peers;
+
+static void agents_init(agent ag[2], uint64_t seed) {
+  for (int s = 0; s < 2; s++) {
+    memset(&ag[s], 0, sizeof ag[s]);
+    ag[s].r = ks_rng_seeded(seed + (uint64_t)s);
+    ag[s].shoot.kick = ag[s].keep.kick = -1;
+  }
+}
+
+static peers *peers_new(const kick_duel_peer_def *base, const ns_params *net, const kick_duel_peer_def *override1) {
+  peers *u = calloc(1, sizeof *u);
+  for (int s = 0; s < 2; s++) {
+    kick_duel_peer_def d = s == 1 && override1 ? *override1 : *base;
+    d.local_player = s;
+    size_t n = kick_duel_peer_storage_size(&d);
+    u->storage[s] = malloc(n);
+    assert_int_equal(kick_duel_peer_init(&u->p[s], &d, u->storage[s], n), KS_OK);
+    ns_link_init(&u->link[s], net, 40u + (uint64_t)s);
+  }
+  return u;
+}
+
+static void peers_free(peers *u) {
+  for (int s = 0; s < 2; s++) {
+    free(u->storage[s]);
+    ns_link_free(&u->link[s]);
+  }
+  free(u);
+}
+
+/* One tick; `alive[s]` false: that device neither reads, steps nor sends. */
+static void peers_tick(peers *u, agent ag[2], int64_t now, const bool alive[2]) {
+  static uint8_t m[KS_RB_MAX_MESSAGE];
+  for (int s = 0; s < 2; s++) {
+    uint8_t *b;
+    long n;
+    while ((n = ns_take(&u->link[s], now, &b)) >= 0) {
+      if (alive[1 - s]) (void)kick_duel_peer_read(&u->p[1 - s], b, (size_t)n, NULL);
+      free(b);
+    }
+  }
+  for (int s = 0; s < 2; s++) {
+    if (!alive[s]) continue;
+    act(&ag[s], &u->p[s], s);
+    (void)kick_duel_peer_tick(&u->p[s]);
+    size_t len = 0;
+    if ((now + 5 * s) % 10 == 0 && kick_duel_peer_write(&u->p[s], m, sizeof m, &len) == KS_OK) ns_send(&u->link[s], now, m, len);
+  }
+}
+
+/* Player 1's device goes silent in the third kick: player 0's waits (its
+   window fills), then ends the match as abandoned by player 1. The record
+   stops at the last confirmed step, says who left, and verifies. */
+static void test_a_player_who_leaves_loses_and_the_record_says_so(void **st) {
+  (void)st;
+  kick_duel_peer_def def = kick_duel_peer_default_def();
+  def.duel.ready_steps = 30;
+  def.duel.after_steps = 60;
+  ns_params net = {30, 6, 0.1, 0.05, 0.05};
+  peers *u = peers_new(&def, &net, NULL);
+  agent ag[2];
+  agents_init(ag, 3);
+  bool both[2] = {true, true}, one[2] = {true, false};
+  int64_t now = 0;
+  for (; now < 200000 && kick_duel_peer_view(&u->p[0])->kick < 2; now++) peers_tick(u, ag, now, both);
+  int64_t frame_then = ks_rb_frame(&u->p[0].rb);
+  for (int64_t i = 0; i < 3000; i++, now++) peers_tick(u, ag, now, one);
+  kick_duel_peer *p = &u->p[0];
+  assert_true(ks_rb_frame(&p->rb) - frame_then <= def.max_prediction + 40); /* it waited */
+  assert_true(p->waited + p->skipped > 2500); /* waited (window full) or held back (time sync) */
+  assert_false(p->over);
+  assert_int_equal(kick_duel_peer_abandon(p, 1), KS_OK);
+  assert_true(p->over && p->record_ok);
+  assert_int_equal(kick_duel_peer_abandon(p, 1), KS_ERR_STATE);
+  kick_launch k = kick_launch_default();
+  assert_int_equal(kick_duel_peer_strike(p, &k), KS_ERR_STATE);
+  const kick_shootout *r = kick_duel_peer_record(p);
+  assert_non_null(r);
+  assert_int_equal(r->end, KICK_SHOOTOUT_ABANDONED);
+  assert_int_equal(r->abandoned_by, 1);
+  assert_int_equal(r->end_step, ks_rb_confirmed(&p->rb));
+  assert_true(r->kicks >= 2);
+  kick_replay_verify_result v;
+  assert_int_equal(kick_shootout_verify(r, &v), KS_OK);
+  assert_true(v.identical);
+  static kick_duel at;
+  assert_int_equal(kick_shootout_state_at(r, r->end_step, &at), KS_OK);
+  assert_int_equal(kick_duel_hash(&at), p->final_hash);
+  peers_free(u);
+}
+
+/* The same planted nudge, in one device's peer: both devices' peers name
+   the step and, from each other's trace lines, the field. */
+static void test_two_peers_name_the_desync_step_and_field(void **st) {
+  (void)st;
+  plant planted = {true, -1};
+  kick_duel_peer_def def = kick_duel_peer_default_def();
+  def.duel.ready_steps = 30;
+  def.duel.after_steps = 60;
+  kick_duel_peer_def bad = def;
+  bad.step = planted_step;
+  bad.step_user = &planted;
+  ns_params net = {50, 10, 0.1, 0.05, 0.05};
+  peers *u = peers_new(&def, &net, &bad);
+  agent ag[2];
+  agents_init(ag, 5);
+  bool both[2] = {true, true};
+  int64_t now = 0;
+  for (; now < 300000; now++) {
+    peers_tick(u, ag, now, both);
+    if (kick_duel_peer_desync_field(&u->p[0])[0] && kick_duel_peer_desync_field(&u->p[1])[0]) break;
+  }
+  assert_true(now < 300000);
+  for (int s = 0; s < 2; s++) {
+    const ks_rb_desync *d = kick_duel_peer_desync(&u->p[s]);
+    assert_true(d->detected && d->exact);
+    assert_int_equal(d->first_step, planted.at_step);
+    assert_string_equal(kick_duel_peer_desync_field(&u->p[s]), "vx");
+    assert_false(u->p[s].over);
+  }
+  peers_free(u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_a_planted_nondeterminism_is_named_to_the_step_and_field),
+      cmocka_unit_test(test_a_player_who_leaves_loses_and_the_record_says_so),
+      cmocka_unit_test(test_two_peers_name_the_desync_step_and_field),
       cmocka_unit_test(test_a_thousand_random_duels_end_on_the_same_bits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
