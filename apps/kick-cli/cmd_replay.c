@@ -22,6 +22,7 @@ static const char replay_usage[] =
     "       kick-cli replay open CODE [--out FILE] [--json]\n\n"
     "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
     "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
+    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match)\n"
     "        (exit 1 when it diverges). The file holds a state hash every 60 steps, so alone\n"
     "        it names the first checkpoint that differs (the runs parted within the 60 steps\n"
     "        before it); with --trace, the exact step and field\n"
@@ -323,6 +324,8 @@ int cmd_replay(int argc, char **argv) {
     const ks_host_file files[] = {{arg, "the replay file", false}, {trace, "--trace", false}};
     ks_host_error fe;
     if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+    rc = cli_shootout_verify(arg, json, trace); /* a whole penalty duel (KSSO) */
+    if (rc >= 0) return rc;
     if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
     return verify_and_print(&r, json, arg, trace, true);
   }

@@ -31,6 +31,7 @@
 #include "kickstep/base.h"
 #include "kickstep/kick.h"
 #include "kickstep/kick_director.h"
+#include "kickstep/timeline.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -115,6 +116,16 @@ KS_API ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_res
 
 /// Longest line kick_replay_trace writes, bytes (newline included).
 #define KICK_REPLAY_TRACE_LINE_MAX 2048
+/// Fields of one trace line (kick_replay_trace_fields).
+#define KICK_REPLAY_TRACE_FIELDS 24
+
+/// The fields of a shot's trace line, in the trace's order (names are static
+/// strings): ball position, velocity, spin rate and axis, both gloves, the
+/// dive step, the dice, the clock's leftover, phase, outcome, contacts,
+/// keeper and wall touches, rings. Returns KICK_REPLAY_TRACE_FIELDS, or 0 when
+/// s or out is NULL or cap is smaller. Other traces built on a shot (the
+/// penalty duel's) use the same fields, so they name the same things.
+KS_API size_t kick_replay_trace_fields(const kick_shot *s, ks_tl_field *out, size_t cap);
 
 /// The replayed kick step by step, as a kickstep timeline (kickstep/timeline.h):
 /// one line for the struck shot and one after every step up to and including

@@ -187,11 +187,12 @@ ks_status kick_replay_start_director(const kick_replay *r, kick_director *d) {
 
 /* ------------------------------------------------------------------ trace */
 
-static void trace_line(ks_tl_writer *w, const kick_shot *s) {
+size_t kick_replay_trace_fields(const kick_shot *s, ks_tl_field *out, size_t cap) {
+  if (!s || !out || cap < KICK_REPLAY_TRACE_FIELDS) return 0;
   kick_keeper_pose p;
   kick_shot_keeper_pose(s, &p);
   const kick_ball *b = &s->ball;
-  ks_tl_field f[] = {
+  ks_tl_field f[KICK_REPLAY_TRACE_FIELDS] = {
       {"x", b->pos.x},
       {"y", b->pos.y},
       {"z", b->pos.z},
@@ -217,7 +218,14 @@ static void trace_line(ks_tl_writer *w, const kick_shot *s) {
       {"wall_touched", (double)s->wall.touched},
       {"ring_hits", (double)s->ring_hits},
   };
-  ks_tl_line(w, s->clock.total_steps, kick_shot_hash(s), f, sizeof f / sizeof f[0]);
+  for (size_t i = 0; i < KICK_REPLAY_TRACE_FIELDS; i++) out[i] = f[i];
+  return KICK_REPLAY_TRACE_FIELDS;
+}
+
+static void trace_line(ks_tl_writer *w, const kick_shot *s) {
+  ks_tl_field f[KICK_REPLAY_TRACE_FIELDS];
+  size_t n = kick_replay_trace_fields(s, f, KICK_REPLAY_TRACE_FIELDS);
+  ks_tl_line(w, s->clock.total_steps, kick_shot_hash(s), f, n);
 }
 
 ks_status kick_replay_trace(const kick_replay *r, char *buf, size_t cap, size_t *len) {

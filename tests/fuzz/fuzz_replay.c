@@ -11,17 +11,50 @@
  *     (encode is a fixed point; a setup slot stored explicitly with its
  *     default value is accepted, and the encoder omits it, so the bytes may
  *     be shorter), and survives a share-code round trip unchanged;
- *   - (mode bit 1) verifying an accepted replay runs without fault. */
+ *   - (mode bit 1) verifying an accepted replay runs without fault.
+ * With mode bit 2 set the bytes are a shoot-out record (kick_shootout.h, a
+ * whole penalty duel; bit 0 frames them with its own header and checksum)
+ * and the same three properties are checked for kick_shootout_decode. */
 #include "fuzz_replay_common.h"
+
+#include "kickstep/kick_shootout.h"
+
+static void shootout_case(uint8_t mode, const uint8_t *buf, size_t len) {
+  static kick_shootout out, untouched, reloaded;
+  memset(&out, 0xa5, sizeof out);
+  memcpy(&untouched, &out, sizeof out);
+  kick_replay_error err;
+  memset(&err, 0x5a, sizeof err);
+  ks_status st = kick_shootout_decode(buf, len, &out, &err);
+  fuzz_check_error(&err, st);
+  if (st != KS_OK) {
+    FUZZ_CHECK(st == KS_ERR_FORMAT || st == KS_ERR_TRUNCATED || st == KS_ERR_VERSION || st == KS_ERR_CHECKSUM);
+    FUZZ_CHECK(memcmp(&out, &untouched, sizeof out) == 0);
+    return;
+  }
+  static uint8_t saved[KICK_SHOOTOUT_MAX_BYTES], again[KICK_SHOOTOUT_MAX_BYTES];
+  size_t ns = 0, n2 = 0;
+  FUZZ_CHECK(kick_shootout_encode(&out, saved, sizeof saved, &ns, NULL) == KS_OK);
+  FUZZ_CHECK(kick_shootout_encoded_size(&out) == ns && ns == len);
+  FUZZ_CHECK(kick_shootout_decode(saved, ns, &reloaded, NULL) == KS_OK);
+  FUZZ_CHECK(kick_shootout_encode(&reloaded, again, sizeof again, &n2, NULL) == KS_OK);
+  FUZZ_CHECK(n2 == ns && memcmp(again, saved, ns) == 0);
+  if ((mode & 2) && out.end_step <= 20000) { /* a long match is minutes of steps */
+    kick_replay_verify_result res;
+    FUZZ_CHECK(kick_shootout_verify(&out, &res) == KS_OK);
+    if (!res.identical) FUZZ_CHECK(res.field[0] != '\0' && memchr(res.field, 0, sizeof res.field) != NULL);
+  }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0) return 0;
   uint8_t mode = data[0];
-  static uint8_t framed[KICK_REPLAY_MAX_BYTES + 64];
+  static uint8_t framed[KICK_SHOOTOUT_MAX_BYTES + 64];
   const uint8_t *bytes = data + 1;
   size_t len = size - 1;
   if (mode & 1) {
-    len = fuzz_frame_replay(data + 1, size - 1, framed, sizeof framed);
+    len = (mode & 4) ? fuzz_frame_shootout(data + 1, size - 1, framed, sizeof framed)
+                     : fuzz_frame_replay(data + 1, size - 1, framed, KICK_REPLAY_MAX_BYTES + 64);
     if (len == 0) return 0;
     bytes = framed;
   }
@@ -29,6 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint8_t *buf = malloc(len ? len : 1);
   FUZZ_CHECK(buf != NULL);
   if (len) memcpy(buf, bytes, len);
+  if (mode & 4) {
+    shootout_case(mode, buf, len);
+    free(buf);
+    return 0;
+  }
 
   static kick_replay out, untouched;
   memset(&out, 0xa5, sizeof out);

@@ -30,6 +30,20 @@ static inline size_t fuzz_frame_replay(const uint8_t *payload, size_t n, uint8_t
   return total;
 }
 
+/* The same framing for a shoot-out record (kick_shootout.h): magic KSSO,
+   its version, flags 0, length, payload, checksum. */
+static inline size_t fuzz_frame_shootout(const uint8_t *payload, size_t n, uint8_t *out, size_t cap) {
+  size_t total = 12u + n + 8u;
+  if (total > cap) return 0;
+  const uint8_t head[8] = {'K', 'S', 'S', 'O', 1, 0, 0, 0};
+  memcpy(out, head, 8);
+  for (int i = 0; i < 4; i++) out[8 + i] = (uint8_t)((uint64_t)n >> (8 * i));
+  if (n) memcpy(out + 12, payload, n);
+  uint64_t sum = ks_fnv1a64(out, 12u + n);
+  for (int i = 0; i < 8; i++) out[12u + n + (size_t)i] = (uint8_t)(sum >> (8 * i));
+  return total;
+}
+
 /* An error report must be complete: its status, a named field (on an error),
    one sentence. */
 static inline void fuzz_check_error(const kick_replay_error *e, ks_status st) {

@@ -2,11 +2,13 @@
 /* Writes seed inputs for the replay and share-code fuzz targets: real
    replays recorded by the kick engine, in each target's input framing.
      fuzz_make_seeds <corpus-root>     (tools/fuzz.sh seeds runs it)
-   Writes <root>/replay/seed-* and <root>/share/seed-*. */
+   Writes <root>/replay/seed-* and <root>/share/seed-*, and shoot-out
+   records of two short duels as <root>/replay/seed-shootout-* (mode bit 2). */
 #include <stdio.h>
 #include <string.h>
 
 #include "kickstep/kick_replay.h"
+#include "kickstep/kick_shootout.h"
 
 static int write_file(const char *root, const char *target, const char *name, uint8_t mode, const void *pre,
                       size_t npre, const void *body, size_t n) {
@@ -21,6 +23,50 @@ static int write_file(const char *root, const char *target, const char *name, ui
   if (npre) fwrite(pre, 1, npre, f);
   fwrite(body, 1, n, f);
   return fclose(f) != 0;
+}
+
+/* A short duel (one kick each, quick phases), recorded as the page records one. */
+static int shootout_seeds(const char *root, int i) {
+  static kick_shootout rec;
+  static uint8_t bytes[KICK_SHOOTOUT_MAX_BYTES];
+  kick_duel_def def = kick_duel_default_def();
+  def.kicks_each = 1;
+  def.max_kicks = 4;
+  def.ready_steps = 30;
+  def.after_steps = 60;
+  def.replays = i == 1;
+  def.match_seed = 5u + (uint64_t)i;
+  kick_duel d;
+  if (kick_duel_init(&d, &def) != KS_OK || kick_shootout_begin(&rec, &def) != KS_OK) return 1;
+  while (d.phase != KICK_DUEL_OVER && d.step < 20000) {
+    kick_duel_input ins[2] = {{KICK_DUEL_IN_NONE, kick_launch_default(), 0, 0}, {KICK_DUEL_IN_NONE, kick_launch_default(), 0, 0}};
+    int64_t age = d.step - d.phase_step;
+    if (d.phase == KICK_DUEL_AIM && age == 40) {
+      kick_launch k = kick_launch_default();
+      k.speed_mps = 24.0;
+      k.direction = d.kick % 2 ? 0.25 : -0.2;
+      ins[d.shooter] = kick_duel_strike_input(&k);
+    }
+    if (d.phase == KICK_DUEL_FLIGHT && age == 10) ins[1 - d.shooter] = kick_duel_tap_input(1.5 - d.kick, 1.0);
+    const kick_duel_input *p[2] = {&ins[0], &ins[1]};
+    for (int32_t pl = 0; pl < 2; pl++) (void)kick_shootout_add(&rec, d.step, pl, &ins[pl]);
+    kick_duel_step(&d, p);
+  }
+  size_t n = 0;
+  if (kick_shootout_finish(&rec, d.step, KICK_SHOOTOUT_PLAYED, -1) != KS_OK ||
+      kick_shootout_encode(&rec, bytes, sizeof bytes, &n, NULL) != KS_OK)
+    return 1;
+  const uint8_t *payload = bytes + KICK_SHOOTOUT_HEADER_BYTES;
+  size_t np = n - KICK_SHOOTOUT_HEADER_BYTES - 8u;
+  char name[64];
+  int bad = 0;
+  snprintf(name, sizeof name, "seed-shootout-%d-raw", i);
+  bad |= write_file(root, "replay", name, 4, NULL, 0, bytes, n);
+  snprintf(name, sizeof name, "seed-shootout-%d-framed", i);
+  bad |= write_file(root, "replay", name, 5, NULL, 0, payload, np);
+  snprintf(name, sizeof name, "seed-shootout-%d-verify", i);
+  bad |= write_file(root, "replay", name, 7, NULL, 0, payload, np);
+  return bad;
 }
 
 int main(int argc, char **argv) {
@@ -86,5 +132,7 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "seed-%d-changed", i);
     bad |= write_file(root, "share", name, 3, &at, 1, payload, np);
   }
+  for (int i = 0; i < 2; i++) bad |= shootout_seeds(root, i);
+  for (int i = 0; i < 2; i++) bad |= shootout_seeds(root, i);
   return bad;
 }

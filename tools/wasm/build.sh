@@ -4,10 +4,11 @@
 #
 #   tools/wasm/build.sh OUTDIR [game...]
 #
-# For each game (default: kick brake walk lab) whose glue file wasm/<game>_exports.c
+# For each game (default: kick brake walk lab duel) whose glue file wasm/<game>_exports.c
 # exists, compiles src/core/*.c + src/<game>/*.c + wasm/<game>_exports.c (and
 # wasm/<game>_selftest.c, the tests the module runs in the browser, if present) +
-# wasm/libc_shim.c into OUTDIR/<game>.wasm. Exports are only the functions the
+# wasm/libc_shim.c into OUTDIR/<game>.wasm (the duel is the free kick's
+# shoot-out: its sources are src/kick's). Exports are only the functions the
 # glue marks with export_name; every symbol must resolve (no imports), so a
 # module that would need libm or libc fails here, not in the browser.
 # Always rebuilds (a module takes about a second).
@@ -16,7 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: tools/wasm/build.sh OUTDIR [game...]}
 shift
 games=("$@")
-[ "${#games[@]}" -eq 0 ] && games=(kick brake walk lab)
+[ "${#games[@]}" -eq 0 ] && games=(kick brake walk lab duel)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -40,16 +41,18 @@ for game in "${games[@]}"; do
     continue
   fi
   srcs=("$root"/src/core/*.c)
-  if [ -d "$root/src/$game" ]; then
+  dir=$game
+  [ "$game" = duel ] && dir=kick
+  if [ -d "$root/src/$dir" ]; then
     shopt -s nullglob
-    srcs+=("$root/src/$game"/*.c)
+    srcs+=("$root/src/$dir"/*.c)
     shopt -u nullglob
   fi
   srcs+=("$glue")
   [ -f "$root/wasm/${game}_selftest.c" ] && srcs+=("$root/wasm/${game}_selftest.c")
   srcs+=("$root/wasm/libc_shim.c")
   target="$out/$game.wasm"
-  "$CC" "${cflags[@]}" -I"$root/src/$game" -I"$root/wasm" "${srcs[@]}" "${ldflags[@]}" -o "$target.tmp"
+  "$CC" "${cflags[@]}" -I"$root/src/$dir" -I"$root/wasm" "${srcs[@]}" "${ldflags[@]}" -o "$target.tmp"
   mv "$target.tmp" "$target"
   echo "wasm: built $game.wasm ($(wc -c <"$target") bytes)"
   built=$((built + 1))

@@ -20,6 +20,9 @@ bash tools/wasm/build.sh "$build/wasm"
 rm -rf "$build/site-public"
 mkdir -p "$build/site-public/wasm"
 cp "$build"/wasm/*.wasm "$build/site-public/wasm/"
+# The duel page's relay port (make run rewrites it with RELAY_PORT's).
+mkdir -p "$build/site-public/duel"
+echo '{"port": 8601}' > "$build/site-public/duel/relay.json"
 
 (cd web && KS_PUBLIC_DIR="$build/site-public" KS_SITE_DIR="$build/site" node node_modules/vite/bin/vite.js build)
 echo "site: built $build/site"

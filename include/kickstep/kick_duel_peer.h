@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+/// @file kickstep/kick_duel_peer.h
+/// kickstep/kick_duel_peer.h — one device's side of a penalty duel over the network.
+///
+/// A peer joins the three pieces a front end needs: the duel (kick_duel.h),
+/// a rollback session over it (rollback.h) and the record of the whole
+/// shoot-out (kick_shootout.h). The front end only moves bytes and time:
+///
+///   kick_duel_peer_def d = kick_duel_peer_default_def();
+///   d.local_player = 1;                      // 0 created the room, 1 joined it
+///   static uint8_t storage[KICK_DUEL_PEER_STORAGE];
+///   static kick_duel_peer p;                 // about 70 KB
+///   kick_duel_peer_init(&p, &d, storage, sizeof storage);
+///   every frame:   for each message that arrived: kick_duel_peer_read(&p, bytes, n, NULL);
+///                  kick_duel_peer_frame(&p, frame_seconds);
+///                  kick_duel_peer_write(&p, buf, cap, &n) -> send n bytes to the other device
+///                  draw kick_duel_peer_view(&p)
+///   on a swipe:    kick_duel_peer_strike(&p, &launch)   (the swipe read by kick_swipe.h)
+///   on a tap:      kick_duel_peer_tap(&p, x, y)
+///
+/// Frames bank real time in a ks_clock at 600 steps per second (no frame
+/// counts as more than 1/20 s, as in the free kick) and run that many steps;
+/// each step is one ks_rb_advance with the local input that is waiting, if
+/// any. When the peer is ahead of the other device (ks_rb_recommended_wait),
+/// one step in three is skipped until they are level; while the prediction
+/// window is full the clock's time is lost, so the match slows instead of
+/// racing ahead.
+///
+/// The record is filled as steps are confirmed: every non-"none" input of
+/// either player with its step. When the confirmed match is over, the record
+/// is closed (kick_shootout_finish re-simulates it offline) and its final
+/// hash must equal the session's; kick_duel_peer_abandon closes it when the
+/// other player left and did not come back.
+///
+/// After a desync (ks_rb_desync_report) the peer re-simulates its own state at
+/// the first differing step, writes the duel's trace line of it and sends it
+/// as the session's detail; when the other side's line arrives,
+/// kick_duel_trace_diff names the first field that differs
+/// (kick_duel_peer_desync_field).
+///
+/// Not simulation state: a peer points into its storage (never copy it).
+#ifndef KICKSTEP_KICK_DUEL_PEER_H
+#define KICKSTEP_KICK_DUEL_PEER_H
+
+#include "kickstep/base.h"
+#include "kickstep/clock.h"
+#include "kickstep/kick_duel.h"
+#include "kickstep/kick_replay.h"
+#include "kickstep/kick_shootout.h"
+#include "kickstep/rollback.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Storage that is enough for any peer definition with max_prediction up to
+/// 600 and the other fields at most their defaults' sizes (checked at init).
+#define KICK_DUEL_PEER_STORAGE (3u << 20)
+
+/// How a peer plays. Get one from kick_duel_peer_default_def().
+typedef struct kick_duel_peer_def {
+  kick_duel_def duel;        ///< the match; default kick_duel_default_def()
+  int32_t local_player;      ///< 0 (created the room, shoots first) or 1; default 0
+  int32_t max_prediction;    ///< rollback window, steps, 1..1024; default 300 (0.5 s)
+  int32_t input_delay;       ///< local inputs land this many steps later, 0..128; default 6 (10 ms)
+  int32_t hash_every;        ///< a check hash every this many confirmed steps, 1..256; default 120
+  ks_rb_step_fn step;        ///< the session's step function; default kick_duel_rb_step (a test may wrap
+                             ///< it, to plant a nondeterminism and see it reported)
+  void *step_user;           ///< passed to step; default NULL
+  uint32_t cookie;           ///< set by kick_duel_peer_default_def; do not touch
+} kick_duel_peer_def;
+
+/// One device's side of the duel.
+typedef struct kick_duel_peer {
+  kick_duel_peer_def def;   ///< the definition it was built with
+  ks_rb_session rb;         ///< the rollback session over the duel
+  ks_clock clock;            ///< 600 steps/s, 1/20 s frame cap
+  bool has_pending;          ///< a local input waits to be stamped
+  kick_duel_input pending;  ///< the waiting local input (valid when has_pending)
+  kick_duel_input_kind sent_kind; ///< the last local input stamped (NONE: none yet)
+  int32_t sent_kick;         ///< the kick it was for
+  int64_t sent_step;         ///< the step it was stamped with
+  int64_t logged;            ///< confirmed steps whose inputs are in the record
+  int32_t sync_turn;         ///< counts ticks for the time-sync skip
+  bool over;                 ///< the confirmed match is over (or abandoned): the record is closed
+  bool record_ok;            ///< the record holds every input and its re-simulation matched the session
+  int64_t end_step;          ///< the step the confirmed match ended on (valid when over)
+  uint64_t final_hash;       ///< kick_duel_hash of the confirmed state at end_step
+  int32_t abandoned_by;      ///< the player who left (-1: none)
+  kick_duel confirmed;       ///< the newest confirmed state (for the score everyone agrees on)
+  int64_t confirmed_step;   ///< the step of `confirmed`
+  int64_t stepped, waited, skipped; ///< ticks that stepped / waited (window) / were skipped (time sync)
+  bool detail_sent;          ///< after a desync: our trace line of the first differing step is sent
+  bool field_known;         ///< desync_field is filled
+  char desync_field[40];     ///< the first differing field, once both lines are in
+  kick_duel scratch;         ///< working copy for the desync re-simulation
+  kick_shootout record;     ///< the shoot-out so far, closed once over
+  uint32_t cookie;          ///< set by kick_duel_peer_init
+} kick_duel_peer;
+
+/// Defaults: kick_duel_default_def(), player 0, window 300, delay 6, a check every 120 steps.
+KS_API kick_duel_peer_def kick_duel_peer_default_def(void);
+/// Storage bytes for this definition (0 if invalid).
+KS_API size_t kick_duel_peer_storage_size(const kick_duel_peer_def *def);
+/// Starts the match at step 0. Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED,
+/// KS_ERR_RANGE, the duel's and the session's errors, KS_ERR_CAPACITY.
+KS_API ks_status kick_duel_peer_init(kick_duel_peer *p, const kick_duel_peer_def *def, void *storage, size_t size);
+
+/// One step attempt (time sync, then ks_rb_advance with the waiting input),
+/// then the record and the desync detail are brought up to date. Returns
+/// true when a step ran.
+KS_API bool kick_duel_peer_tick(kick_duel_peer *p);
+/// One display frame of `seconds` (NaN, negative: 0; capped at 1/20 s): the
+/// steps it pays for. Returns the steps that ran.
+KS_API int64_t kick_duel_peer_frame(kick_duel_peer *p, double seconds);
+
+/// The local player's kick: it waits for the next step and is stamped then.
+/// KS_ERR_STATE unless the match as this device sees it lets the local player
+/// strike now, or while a strike of this kick is waiting or stamped for a
+/// step this device has not simulated yet (one kick, one strike); the
+/// launch's own errors.
+KS_API ks_status kick_duel_peer_strike(kick_duel_peer *p, const kick_launch *launch);
+/// The local player's dive at (x, y) on the keeper's line. KS_ERR_STATE
+/// unless the local player keeps goal, may tap now and has not (a tap waiting
+/// or stamped for a step not simulated yet counts); KS_ERR_NOT_FINITE.
+KS_API ks_status kick_duel_peer_tap(kick_duel_peer *p, double x, double y);
+
+/// The next message for the other device (ks_rb_write_message).
+KS_API ks_status kick_duel_peer_write(kick_duel_peer *p, uint8_t *buf, size_t cap, size_t *len);
+/// A message from the other device (ks_rb_read_message: refused whole or applied).
+KS_API ks_status kick_duel_peer_read(kick_duel_peer *p, const uint8_t *buf, size_t len, ks_rb_error *err);
+
+/// The match as this device shows it now (predicted past the confirmed step).
+KS_API const kick_duel *kick_duel_peer_view(const kick_duel_peer *p);
+/// The other player left and did not come back: the record is closed at the
+/// last confirmed step as abandoned by `player`, who loses. KS_ERR_STATE if
+/// already over.
+KS_API ks_status kick_duel_peer_abandon(kick_duel_peer *p, int32_t player);
+/// The closed record (NULL until over).
+KS_API const kick_shootout *kick_duel_peer_record(const kick_duel_peer *p);
+/// The session's desync report.
+KS_API const ks_rb_desync *kick_duel_peer_desync(const kick_duel_peer *p);
+/// The first differing field after a desync ("" until both trace lines are in).
+KS_API const char *kick_duel_peer_desync_field(const kick_duel_peer *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

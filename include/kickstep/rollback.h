@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+/// @file kickstep/rollback.h
+/// kickstep/rollback.h — rollback netcode for two peers over any value-type state.
+///
+/// A fixed step, a state that is a plain value and inputs stamped with the
+/// step they land on are all that rollback needs. Each peer runs the whole
+/// simulation. It steps at once with its own input and a *prediction* of the
+/// other's (the other's last known input, or "none": all zero bytes); when
+/// the other's real input for a step already simulated arrives and differs
+/// from what was used, the session *rolls back*: it restores its copy of the
+/// state before that step and re-simulates to the present with the input
+/// applied. The screen shows the corrected present one frame later.
+///
+/// Because kickstep's states are values, saving and loading a state are
+/// copies of `state_size` bytes: the game gives the session only a step
+/// function and a hash function (GGPO also needs save, load and free).
+///
+/// Pieces, all in caller-owned storage (no allocation):
+///   - a ring of `max_prediction + 1` state copies, one before every step the
+///     peer may still have to re-simulate;
+///   - per player a ring of inputs stamped with their step (`input_size` bytes
+///     each), the inputs each simulated step used, and which are known;
+///   - a few *check* states: every `hash_every` confirmed steps the session
+///     hashes the state and keeps a copy, for desync detection.
+///
+/// Steps are counted like ks_clock's total_steps: "step n" is the state after
+/// n steps; the input stamped n is the input of the step that takes the state
+/// from n to n + 1. A step is *confirmed* when both players' inputs for it
+/// are known and it has been simulated with them: its state is final.
+///
+/// Rules:
+///   - Prediction window: at most `max_prediction` steps past the last step
+///     whose inputs are all known. Past it the local side *waits*
+///     (ks_rb_advance steps nothing and reports it) rather than running ahead.
+///   - Input delay: a local input given at step n is stamped n + input_delay
+///     (the first input_delay local inputs are "none"), trading responsiveness
+///     for fewer rollbacks.
+///   - Confirmation: every message carries an ack (the peer has all of our
+///     inputs for steps < ack); inputs are re-sent until acked, so loss,
+///     duplication and reordering cost nothing but a later arrival.
+///   - Desync detection: both peers send the hashes of their confirmed check
+///     steps. A mismatch stops the session (ks_rb_advance refuses to step),
+///     and the peers exchange the hash of every step since the last check
+///     they agreed on, re-simulated from its kept copy, which names the
+///     first differing step exactly (ks_rb_desync). A game can then attach
+///     a detail (for example its per-step trace line of that step) that the
+///     other side receives (ks_rb_set_detail, ks_rb_remote_detail).
+///
+/// The wire format (ks_rb_write_message / ks_rb_read_message) is defined byte
+/// by byte in docs/duel.md: a 36-byte header (magic "KSRB", version, sender,
+/// sequence numbers, ack, frame, the range of inputs carried), inputs as runs
+/// of equal values, check hashes, the desync block, a detail, and an FNV-1a 64
+/// checksum. A message that fails any check is refused whole and changes
+/// nothing (ks_rb_read_message returns why).
+///
+///   ks_rb_def d = ks_rb_default_def();
+///   d.state_size = sizeof(game); d.input_size = sizeof(my_input_bytes);
+///   d.local_player = 0; d.step = my_step; d.hash = my_hash;
+///   static uint8_t storage[1 << 20];          // >= ks_rb_storage_size(&d)
+///   ks_rb_session s;
+///   ks_rb_init(&s, &d, storage, sizeof storage, &game);
+///   each step:  ks_rb_advance(&s, my_input, &r);       // r.stepped, r.rolled_back
+///   each frame: ks_rb_write_message(&s, buf, cap, &n) -> send; on arrival ks_rb_read_message
+///   draw:       ks_rb_state(&s)
+///
+/// A session points into its storage: never copy one with `=` (it is not
+/// simulation state; the states inside it are). Freestanding: no libc.
+#ifndef KICKSTEP_ROLLBACK_H
+#define KICKSTEP_ROLLBACK_H
+
+#include "kickstep/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- constants */
+
+#define KS_RB_PLAYERS 2               ///< a session joins two peers, one player each
+#define KS_RB_MAX_INPUT_BYTES 128     ///< largest input of one player for one step, bytes
+#define KS_RB_MAX_WINDOW 1024         ///< largest prediction window, steps
+#define KS_RB_MAX_DELAY 128           ///< largest input delay, steps
+#define KS_RB_MAX_CHECKS 32           ///< most check states kept
+#define KS_RB_MAX_HASH_EVERY 256      ///< longest stretch between two check steps, steps
+#define KS_RB_WIRE_CHECKS 4           ///< check hashes each message repeats (the newest)
+#define KS_RB_MAX_DETAIL 2048         ///< largest desync detail, bytes
+#define KS_RB_HEADER_BYTES 36         ///< fixed header of a message
+#define KS_RB_MAX_MESSAGE 8192        ///< no message ks_rb_write_message writes is longer, bytes
+#define KS_RB_VERSION 1u              ///< the wire format version this build writes and reads
+
+/* ---------------------------------------------------------------- callbacks */
+
+/// Advances the state by one step with both players' inputs
+/// (inputs[p] points at input_size bytes). It must depend on nothing else.
+typedef void (*ks_rb_step_fn)(void *state, const uint8_t *const inputs[KS_RB_PLAYERS], void *user);
+/// Hashes the state's explicit fields (never its raw bytes).
+typedef uint64_t (*ks_rb_hash_fn)(const void *state, void *user);
+
+/// What a missing remote input is taken to be until it arrives.
+typedef enum ks_rb_predict {
+  KS_RB_PREDICT_NONE = 0,  ///< "no input": all zero bytes (for inputs that are events: a kick, a tap)
+  KS_RB_PREDICT_LAST,      ///< the player's last known input (for held inputs: a direction)
+  ks_rb_predict_count
+} ks_rb_predict;
+
+/* ------------------------------------------------------------------ structs */
+
+/// How a session starts. Get one from ks_rb_default_def().
+typedef struct ks_rb_def {
+  size_t state_size;       ///< bytes of the game state, >= 1; no default (0)
+  size_t input_size;       ///< bytes of one player's input for one step, 1..128; no default (0)
+  int32_t local_player;    ///< which player this peer is, 0 or 1; default 0
+  int32_t max_prediction;  ///< prediction window, steps, 1..1024; default 8
+  int32_t input_delay;     ///< local inputs land this many steps later, 0..128; default 0
+  ks_rb_predict predict;   ///< default KS_RB_PREDICT_NONE
+  int32_t hash_every;      ///< a check every this many confirmed steps, 1..256; default 60
+  int32_t checks_kept;     ///< check states kept for desync narrowing, 2..32; default 8
+  ks_rb_step_fn step;      ///< required
+  ks_rb_hash_fn hash;      ///< required
+  void *user;              ///< passed to step and hash; default NULL
+  uint32_t cookie;         ///< set by ks_rb_default_def; do not touch
+} ks_rb_def;
+
+/// A kept check: the hash of a confirmed step, and the other side's.
+typedef struct ks_rb_check {
+  int64_t step;            ///< the check step (-1: empty)
+  uint64_t local_hash;     ///< this peer's hash of the state at `step`
+  uint64_t remote_hash;    ///< the other peer's (valid when has_remote)
+  bool has_remote;          ///< the other peer's hash for this step has arrived
+  bool matched;            ///< compared and equal
+} ks_rb_check;
+
+/// What a desync is known to be (all fields valid once `detected`).
+typedef struct ks_rb_desync {
+  bool detected;           ///< a check's hashes differed: the session stopped
+  int64_t check_step;      ///< the first check step whose hashes differed
+  uint64_t local_hash;     ///< this peer's hash at check_step
+  uint64_t remote_hash;    ///< the other peer's hash at check_step
+  int64_t agreed_step;     ///< the latest check step both hashed alike (-1: none)
+  bool exact;              ///< first_step is exact: per-step hashes were compared
+  int64_t first_step;      ///< the first step whose state differs (exact) or check_step (not yet)
+  uint64_t local_step_hash;  ///< this peer's hash at first_step (when exact)
+  uint64_t remote_step_hash; ///< the other peer's hash at first_step (when exact)
+} ks_rb_desync;
+
+/// Counters of what the session did (never reset).
+typedef struct ks_rb_stats {
+  int64_t steps;             ///< steps simulated forward (first time)
+  int64_t rollbacks;         ///< rollbacks (restores) done
+  int64_t resimulated;       ///< steps re-simulated by rollbacks
+  int64_t max_rollback;      ///< longest rollback, steps
+  int64_t waits;             ///< advance calls that waited (window full or inputs unacked)
+  int64_t sent;              ///< messages written
+  int64_t received;          ///< messages accepted
+  int64_t refused;           ///< messages refused
+  int64_t inputs_dropped;    ///< remote inputs too far ahead to keep (they are re-sent)
+  int64_t checks_matched;    ///< check hashes compared equal
+} ks_rb_stats;
+
+/// The outcome of one ks_rb_advance call.
+typedef struct ks_rb_advance_result {
+  bool stepped;            ///< one step was simulated and the local input consumed
+  bool waited;             ///< nothing stepped: the window is full or the peer has not acked
+  int64_t rolled_back;     ///< steps re-simulated before stepping (0: no rollback)
+  int64_t input_step;      ///< the step the local input was stamped with (when stepped)
+} ks_rb_advance_result;
+
+/// Why ks_rb_read_message refused a message (all fields set on every call).
+typedef struct ks_rb_error {
+  ks_status status;        ///< KS_OK when accepted
+  char field[32];          ///< the check that failed ("magic", "checksum", "inputs", "ack", ...)
+  uint64_t offset;         ///< byte offset of the problem
+} ks_rb_error;
+
+/// A session. Build it with ks_rb_init; it points into its storage.
+typedef struct ks_rb_session {
+  ks_rb_def def;             ///< the definition it was built with
+  size_t stride;             ///< bytes per state copy (state_size rounded up to 16)
+  int32_t ring;              ///< state copies: max_prediction + 1
+  int32_t nin;               ///< input ring slots per player (a power of two)
+  uint8_t *states;           ///< ring of state copies: step n is at n % ring
+  uint8_t *inputs;           ///< [player][slot] known inputs
+  uint8_t *used;             ///< [player][slot] inputs the simulated step used
+  int64_t *known;            ///< [player][slot] the step whose input the slot holds (-1: none)
+  uint8_t *check_states;     ///< [checks_kept] copies of check states
+  uint8_t *scratch;          ///< one state copy for desync re-simulation
+  int64_t frame;             ///< steps simulated: the current state is step `frame`
+  int64_t known_upto[KS_RB_PLAYERS]; ///< every input of player p for steps < this is known
+  int64_t remote_ack;        ///< the peer has every local input for steps < this
+  int64_t recheck_from;      ///< inputs of steps >= this changed after being simulated (INT64_MAX: none)
+  int64_t next_check;        ///< the next check step to hash
+  uint32_t seq;              ///< messages written
+  uint32_t seen;             ///< highest sequence number read from the peer
+  int64_t remote_frame;      ///< the peer's frame in its newest message (-1: none yet)
+  int32_t remote_advantage;  ///< the peer's frame advantage as it reported it
+  uint8_t last_input[KS_RB_PLAYERS][KS_RB_MAX_INPUT_BYTES]; ///< input of step known_upto[p] - 1 (zeros before)
+  uint8_t zero_input[KS_RB_MAX_INPUT_BYTES];                ///< the "none" input
+  ks_rb_check checks[KS_RB_MAX_CHECKS];  ///< kept checks, by slot (checks_kept used)
+  ks_rb_check pending[KS_RB_MAX_CHECKS]; ///< the peer's check hashes not yet compared
+  ks_rb_desync desync;       ///< what is known of a desync
+  int64_t narrow_base;       ///< base step of the per-step hashes (-1: none)
+  int32_t narrow_count;      ///< per-step hashes after narrow_base
+  uint64_t narrow[KS_RB_MAX_HASH_EVERY];  ///< this peer's hash at narrow_base + 1 + i
+  int64_t detail_step;       ///< step of the local detail (-1: none)
+  int32_t detail_len;        ///< bytes of the local detail
+  uint8_t detail[KS_RB_MAX_DETAIL];       ///< the local desync detail, sent to the peer
+  int64_t remote_detail_step;             ///< step of the peer's detail (-1: none)
+  int32_t remote_detail_len; ///< bytes of the peer's detail
+  uint8_t remote_detail[KS_RB_MAX_DETAIL];
+  ks_rb_stats stats;         ///< what the session did
+  uint32_t cookie;           ///< set by ks_rb_init
+} ks_rb_session;
+
+/* ---------------------------------------------------------------- functions */
+
+/// Defaults: window 8, delay 0, predict none, a check every 60 steps, 8 kept.
+KS_API ks_rb_def ks_rb_default_def(void);
+
+/// Bytes of storage a session with this definition needs (0 if def is invalid).
+KS_API size_t ks_rb_storage_size(const ks_rb_def *def);
+
+/// Checks a definition: KS_ERR_NULL (def or a callback missing, a size 0),
+/// KS_ERR_UNINITIALISED, KS_ERR_RANGE (a field outside its range).
+KS_API ks_status ks_rb_def_validate(const ks_rb_def *def);
+
+/// Starts a session at step 0 from `initial` (state_size bytes, copied).
+/// storage must hold ks_rb_storage_size(def) bytes (any alignment) and stay
+/// alive as long as the session. Errors as ks_rb_def_validate, KS_ERR_NULL,
+/// KS_ERR_CAPACITY (storage too small); s untouched on error.
+KS_API ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
+                            const void *initial);
+
+/// One step: first any rollback that arrived inputs call for, then, unless
+/// the window is full, the peer has not acked the local inputs far enough
+/// back, or a desync stopped the session, the local input (input_size bytes;
+/// NULL means "none") is stamped frame + input_delay and the step is
+/// simulated. out may be NULL. Errors: KS_ERR_NULL, KS_ERR_STATE (stopped by a
+/// desync: nothing is simulated).
+KS_API ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance_result *out);
+
+/// Applies any rollback now without stepping (so a waiting peer still shows
+/// corrections). Returns the steps re-simulated.
+KS_API int64_t ks_rb_settle(ks_rb_session *s);
+
+/// Gives the session a remote input directly (the message reader calls this
+/// for every input it carries). KS_OK when stored or already known with the
+/// same bytes; KS_ERR_RANGE (too far ahead to keep, or older than kept: not
+/// stored), KS_ERR_STATE (a different input for a step already known).
+KS_API ks_status ks_rb_add_remote_input(ks_rb_session *s, int64_t step, const void *input);
+
+/// Writes the next message for the peer: ack, the local inputs it may lack
+/// (from its ack on, as many as fit), the newest check hashes and, after a
+/// desync, the per-step hashes and the detail. cap should be at least
+/// KS_RB_HEADER_BYTES + 8 + room for one input run. Errors: KS_ERR_NULL,
+/// KS_ERR_CAPACITY (not even the header fits).
+KS_API ks_status ks_rb_write_message(ks_rb_session *s, uint8_t *buf, size_t cap, size_t *len);
+
+/// Reads one message from the peer. It is checked whole first (length,
+/// magic, version, checksum, sender, input size, every field, every input
+/// against what is already known) and only then applied; a refused message
+/// changes nothing but the refusal count. err may be NULL.
+KS_API ks_status ks_rb_read_message(ks_rb_session *s, const uint8_t *buf, size_t len, ks_rb_error *err);
+
+/// The current state (step ks_rb_frame), for drawing. NULL if s is unusable.
+KS_API const void *ks_rb_state(const ks_rb_session *s);
+/// Steps simulated.
+KS_API int64_t ks_rb_frame(const ks_rb_session *s);
+/// Every step < this is confirmed (both inputs known and simulated with them).
+KS_API int64_t ks_rb_confirmed(const ks_rb_session *s);
+/// The confirmed state at step `step` if the session still keeps it (a copy
+/// in the ring or a check copy): copied into out (state_size bytes).
+/// KS_ERR_RANGE when not confirmed or no longer kept.
+KS_API ks_status ks_rb_confirmed_state(const ks_rb_session *s, int64_t step, void *out);
+/// A known input of `player` at `step` (input_size bytes into out), while kept.
+/// KS_ERR_NOT_FOUND when not known yet, KS_ERR_RANGE when no longer kept.
+KS_API ks_status ks_rb_input(const ks_rb_session *s, int32_t player, int64_t step, void *out);
+/// Steps this peer is ahead of the peer's frame as last heard (may be negative).
+KS_API int64_t ks_rb_frame_advantage(const ks_rb_session *s);
+/// Steps this peer should skip to let the peer catch up (0 when in step):
+/// half the difference between the two sides' advantages.
+KS_API int64_t ks_rb_recommended_wait(const ks_rb_session *s);
+
+/// The desync report (detected false while in step).
+KS_API const ks_rb_desync *ks_rb_desync_report(const ks_rb_session *s);
+/// After a desync: this peer's state at `step` (agreed_step <= step <=
+/// check_step), re-simulated from the kept copy of the agreed check with the
+/// confirmed inputs, into out. KS_ERR_STATE when no desync was detected,
+/// KS_ERR_RANGE outside that stretch or when the copy is no longer kept.
+KS_API ks_status ks_rb_desync_state(ks_rb_session *s, int64_t step, void *out);
+/// Attaches a detail about the desync at `step` (up to KS_RB_MAX_DETAIL bytes),
+/// sent in every later message. KS_ERR_STATE before a desync, KS_ERR_RANGE too long.
+KS_API ks_status ks_rb_set_detail(ks_rb_session *s, int64_t step, const void *bytes, size_t len);
+/// The peer's detail, if it sent one: its bytes (NULL when none), *len and *step.
+KS_API const uint8_t *ks_rb_remote_detail(const ks_rb_session *s, size_t *len, int64_t *step);
+
+/// One sentence about a desync ("in step" or "desync: first differing step N
+/// (hash A here, B there); last agreed check step M").
+KS_API size_t ks_rb_desync_text(const ks_rb_desync *d, char *buf, size_t cap);
+#ifdef __cplusplus
+}
+#endif
+#endif

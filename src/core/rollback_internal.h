@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+/* Shared by rollback.c (the session), rollback_check.c (checks and desyncs)
+   and rollback_wire.c (messages). Not public. */
+#ifndef KICKSTEP_ROLLBACK_INTERNAL_H
+#define KICKSTEP_ROLLBACK_INTERNAL_H
+
+#include "kickstep/rollback.h"
+
+bool rb_usable(const ks_rb_session *s);
+void rb_copy(void *dst, const void *src, size_t n);
+bool rb_equal(const void *a, const void *b, size_t n);
+
+uint8_t *rb_state_at(const ks_rb_session *s, int64_t step);
+uint8_t *rb_input_slot(const ks_rb_session *s, int32_t p, int64_t step);
+bool rb_known(const ks_rb_session *s, int32_t p, int64_t step);
+const uint8_t *rb_input_now(const ks_rb_session *s, int32_t p, int64_t step);
+void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input);
+int64_t rb_sync_frame(const ks_rb_session *s);
+int64_t rb_retain_from(const ks_rb_session *s);
+const uint8_t *rb_check_state(const ks_rb_session *s, int64_t step);
+
+/* Hashes the check steps that are now confirmed and compares what it can. */
+void rb_process_checks(ks_rb_session *s);
+/* A check hash from the peer. */
+void rb_remote_check(ks_rb_session *s, int64_t step, uint64_t hash);
+/* The peer's desync block: its check step and hash there, its per-step hashes. */
+void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash, int64_t base, int32_t count,
+                      const uint64_t *hashes);
+/* The peer's detail. */
+void rb_remote_detail(ks_rb_session *s, int64_t step, const uint8_t *bytes, int32_t len);
+
+#endif

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT
+/* Rollback messages, byte by byte (docs/duel.md): a 36-byte header, input
+   runs, check hashes, the desync block, a detail, an FNV-1a 64 checksum.
+   Everything little-endian. A message is checked whole before anything of it
+   is applied. */
+#include "kickstep/hash.h"
+#include "rollback_internal.h"
+
+#define MAGIC0 'K'
+#define MAGIC1 'S'
+#define MAGIC2 'R'
+#define MAGIC3 'B'
+#define FLAG_DESYNC 1u
+#define FLAG_DETAIL 2u
+
+/* ----------------------------------------------------------------- writer */
+
+typedef struct wb {
+  uint8_t *p;
+  size_t cap, len;
+} wb;
+
+static void w8(wb *w, uint32_t v) {
+  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
+  w->len++;
+}
+static void w16(wb *w, uint32_t v) {
+  w8(w, v);
+  w8(w, v >> 8);
+}
+static void w32(wb *w, uint32_t v) {
+  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
+}
+static void w64(wb *w, uint64_t v) {
+  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
+}
+static void wbytes(wb *w, const uint8_t *b, size_t n) {
+  for (size_t i = 0; i < n; i++) w8(w, b[i]);
+}
+
+static uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
+
+static int32_t clamp_i32(int64_t v) {
+  return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+/* The newest kept checks, oldest first. */
+static int32_t wire_checks(const ks_rb_session *s, const ks_rb_check *out[KS_RB_WIRE_CHECKS]) {
+  int32_t n = 0;
+  int64_t below = INT64_MAX;
+  while (n < KS_RB_WIRE_CHECKS) {
+    const ks_rb_check *best = NULL;
+    for (int32_t i = 0; i < s->def.checks_kept; i++) {
+      const ks_rb_check *c = &s->checks[i];
+      if (c->step >= 0 && c->step < below && (!best || c->step > best->step)) best = c;
+    }
+    if (!best) break;
+    out[n++] = best;
+    below = best->step;
+  }
+  for (int32_t i = 0; i < n / 2; i++) {
+    const ks_rb_check *t = out[i];
+    out[i] = out[n - 1 - i];
+    out[n - 1 - i] = t;
+  }
+  return n;
+}
+
+ks_status ks_rb_write_message(ks_rb_session *s, uint8_t *buf, size_t cap, size_t *len) {
+  if (!rb_usable(s) || !buf || !len) return KS_ERR_NULL;
+  if (cap > KS_RB_MAX_MESSAGE) cap = KS_RB_MAX_MESSAGE;
+  const ks_rb_check *checks[KS_RB_WIRE_CHECKS];
+  int32_t nc = wire_checks(s, checks);
+  bool desync = s->desync.detected;
+  bool detail = s->detail_step >= 0;
+  size_t isz = s->def.input_size;
+  size_t fixed = KS_RB_HEADER_BYTES + (size_t)nc * 12u + 8u;
+  if (desync) fixed += 4u + 8u + 4u + 2u + (size_t)s->narrow_count * 8u;
+  if (detail) fixed += 4u + 2u + (size_t)s->detail_len;
+  if (fixed > cap) return KS_ERR_CAPACITY;
+
+  /* How many local inputs fit, as runs of equal inputs, from the peer's ack on. */
+  int32_t me = s->def.local_player;
+  int64_t from = s->remote_ack, to = s->known_upto[me];
+  size_t room = cap - fixed, used = 0;
+  int64_t end = from;
+  while (end < to) {
+    int64_t run_end = end + 1;
+    const uint8_t *v = rb_input_slot(s, me, end);
+    while (run_end < to && run_end - end < 65535 && rb_equal(rb_input_slot(s, me, run_end), v, isz)) run_end++;
+    if (used + 2u + isz > room || run_end - from > 65535) break;
+    used += 2u + isz;
+    end = run_end;
+  }
+
+  wb w = {buf, cap, 0};
+  w8(&w, MAGIC0);
+  w8(&w, MAGIC1);
+  w8(&w, MAGIC2);
+  w8(&w, MAGIC3);
+  w8(&w, KS_RB_VERSION);
+  w8(&w, (uint32_t)me);
+  w8(&w, (desync ? FLAG_DESYNC : 0u) | (detail ? FLAG_DETAIL : 0u));
+  w8(&w, (uint32_t)isz);
+  s->seq++;
+  w32(&w, s->seq);
+  w32(&w, s->seen);
+  w32(&w, u32_of(s->known_upto[1 - me]));
+  w32(&w, u32_of(s->frame));
+  w32(&w, (uint32_t)clamp_i32(ks_rb_frame_advantage(s)));
+  w32(&w, u32_of(from));
+  w16(&w, (uint32_t)(end - from));
+  w8(&w, (uint32_t)nc);
+  w8(&w, 0u);
+  for (int64_t n = from; n < end;) {
+    int64_t r = n + 1;
+    const uint8_t *v = rb_input_slot(s, me, n);
+    while (r < end && r - n < 65535 && rb_equal(rb_input_slot(s, me, r), v, isz)) r++;
+    w16(&w, (uint32_t)(r - n));
+    wbytes(&w, v, isz);
+    n = r;
+  }
+  for (int32_t i = 0; i < nc; i++) {
+    w32(&w, u32_of(checks[i]->step));
+    w64(&w, checks[i]->local_hash);
+  }
+  if (desync) {
+    w32(&w, u32_of(s->desync.check_step));
+    w64(&w, s->desync.local_hash);
+    w32(&w, s->narrow_base < 0 ? UINT32_MAX : u32_of(s->narrow_base));
+    w16(&w, (uint32_t)s->narrow_count);
+    for (int32_t i = 0; i < s->narrow_count; i++) w64(&w, s->narrow[i]);
+  }
+  if (detail) {
+    w32(&w, u32_of(s->detail_step));
+    w16(&w, (uint32_t)s->detail_len);
+    wbytes(&w, s->detail, (size_t)s->detail_len);
+  }
+  w64(&w, ks_fnv1a64(buf, w.len));
+  *len = w.len;
+  s->stats.sent++;
+  return KS_OK;
+}
+
+/* ----------------------------------------------------------------- reader */
+
+typedef struct rd {
+  const uint8_t *p;
+  size_t len, pos;
+  bool short_;
+} rd;
+
+static uint32_t r8(rd *r) {
+  if (r->pos >= r->len) {
+    r->short_ = true;
+    return 0u;
+  }
+  return r->p[r->pos++];
+}
+static uint32_t r16(rd *r) {
+  uint32_t a = r8(r);
+  return a | (r8(r) << 8);
+}
+static uint32_t r32(rd *r) {
+  uint32_t v = 0u;
+  for (int i = 0; i < 4; i++) v |= r8(r) << (8 * i);
+  return v;
+}
+static uint64_t r64(rd *r) {
+  uint64_t v = 0u;
+  for (int i = 0; i < 8; i++) v |= (uint64_t)r8(r) << (8 * i);
+  return v;
+}
+
+static ks_status refuse(ks_rb_session *s, ks_rb_error *e, ks_status st, const char *field, size_t at) {
+  e->status = st;
+  size_t i = 0;
+  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
+  e->field[i] = '\0';
+  e->offset = at;
+  s->stats.refused++;
+  return st;
+}
+
+typedef struct msg {
+  uint32_t seq, seen;
+  int64_t ack, frame, from;
+  int32_t advantage, steps, nc;
+  uint32_t flags;
+  size_t runs_at, checks_at, desync_at, detail_at, body;
+} msg;
+
+/* Structure: lengths, sections, runs that add up, the checksum. */
+static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m, ks_rb_error *e) {
+  if (len < KS_RB_HEADER_BYTES + 8u) {
+    const uint8_t magic[4] = {MAGIC0, MAGIC1, MAGIC2, MAGIC3};
+    for (size_t i = 0; i < len && i < 4; i++)
+      if (buf[i] != magic[i]) return refuse(s, e, KS_ERR_FORMAT, "magic", i);
+    return refuse(s, e, KS_ERR_TRUNCATED, "header", len);
+  }
+  if (buf[0] != MAGIC0 || buf[1] != MAGIC1 || buf[2] != MAGIC2 || buf[3] != MAGIC3)
+    return refuse(s, e, KS_ERR_FORMAT, "magic", 0);
+  if (buf[4] == 0u) return refuse(s, e, KS_ERR_FORMAT, "version", 4);
+  if (buf[4] > KS_RB_VERSION) return refuse(s, e, KS_ERR_VERSION, "version", 4);
+  if (len > KS_RB_MAX_MESSAGE) return refuse(s, e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
+  rd sum = {buf, len, len - 8u, false};
+  if (r64(&sum) != ks_fnv1a64(buf, len - 8u)) return refuse(s, e, KS_ERR_CHECKSUM, "checksum", len - 8u);
+  rd r = {buf, len - 8u, 5, false};
+  m->body = len - 8u;
+  uint32_t sender = r8(&r);
+  if (sender != (uint32_t)(1 - s->def.local_player)) return refuse(s, e, KS_ERR_STATE, "sender", 5);
+  m->flags = r8(&r);
+  if ((m->flags & ~(FLAG_DESYNC | FLAG_DETAIL)) != 0u) return refuse(s, e, KS_ERR_FORMAT, "flags", 6);
+  if (r8(&r) != (uint32_t)s->def.input_size) return refuse(s, e, KS_ERR_FORMAT, "input_size", 7);
+  m->seq = r32(&r);
+  m->seen = r32(&r);
+  m->ack = (int64_t)r32(&r);
+  m->frame = (int64_t)r32(&r);
+  m->advantage = (int32_t)r32(&r);
+  m->from = (int64_t)r32(&r);
+  m->steps = (int32_t)r16(&r);
+  m->nc = (int32_t)r8(&r);
+  if (m->nc > KS_RB_MAX_CHECKS) return refuse(s, e, KS_ERR_FORMAT, "check_count", 34);
+  if (r8(&r) != 0u) return refuse(s, e, KS_ERR_FORMAT, "reserved", 35);
+  if (m->seq == 0u) return refuse(s, e, KS_ERR_FORMAT, "seq", 8);
+  m->runs_at = r.pos;
+  int64_t covered = 0;
+  while (covered < m->steps) {
+    size_t at = r.pos;
+    uint32_t n = r16(&r);
+    r.pos += s->def.input_size;
+    if (r.pos > r.len) r.short_ = true;
+    if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "inputs", at);
+    if (n == 0u || covered + n > m->steps) return refuse(s, e, KS_ERR_FORMAT, "inputs", at);
+    covered += n;
+  }
+  m->checks_at = r.pos;
+  r.pos += (size_t)m->nc * 12u;
+  m->desync_at = r.pos;
+  if (m->flags & FLAG_DESYNC) {
+    r.pos += 16u;
+    uint32_t count = r16(&r);
+    if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "desync", m->desync_at);
+    if (count > KS_RB_MAX_HASH_EVERY) return refuse(s, e, KS_ERR_FORMAT, "desync", m->desync_at);
+    r.pos += (size_t)count * 8u;
+  }
+  m->detail_at = r.pos;
+  if (m->flags & FLAG_DETAIL) {
+    r.pos += 4u;
+    uint32_t n = r16(&r);
+    if (r.short_ || n > KS_RB_MAX_DETAIL) return refuse(s, e, KS_ERR_FORMAT, "detail", m->detail_at);
+    r.pos += n;
+  }
+  if (r.pos > r.len || r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "length", r.len);
+  if (r.pos != r.len) return refuse(s, e, KS_ERR_FORMAT, "length", r.pos);
+  return KS_OK;
+}
+
+/* Meaning: an ack of inputs never sent, an input that contradicts a known one. */
+static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m, ks_rb_error *e) {
+  int32_t me = s->def.local_player, peer = 1 - me;
+  if (m->ack > s->known_upto[me]) return refuse(s, e, KS_ERR_RANGE, "ack", 16);
+  rd r = {buf, m->checks_at, m->runs_at, false};
+  int64_t n = m->from;
+  while (r.pos < m->checks_at) {
+    size_t at = r.pos;
+    int64_t count = (int64_t)r16(&r);
+    const uint8_t *v = buf + r.pos;
+    r.pos += s->def.input_size;
+    for (int64_t i = 0; i < count; i++, n++)
+      if (rb_known(s, peer, n) && !rb_equal(rb_input_slot(s, peer, n), v, s->def.input_size))
+        return refuse(s, e, KS_ERR_STATE, "inputs (changed)", at);
+  }
+  return KS_OK;
+}
+
+static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
+  int32_t peer = 1 - s->def.local_player;
+  if (m->seq > s->seen) {
+    s->seen = m->seq;
+    s->remote_advantage = m->advantage;
+  }
+  if (m->frame > s->remote_frame) s->remote_frame = m->frame;
+  if (m->ack > s->remote_ack) s->remote_ack = m->ack;
+  rd r = {buf, m->checks_at, m->runs_at, false};
+  int64_t n = m->from;
+  while (r.pos < m->checks_at) {
+    int64_t count = (int64_t)r16(&r);
+    const uint8_t *v = buf + r.pos;
+    r.pos += s->def.input_size;
+    for (int64_t i = 0; i < count; i++, n++)
+      if (!rb_known(s, peer, n)) (void)ks_rb_add_remote_input(s, n, v);
+  }
+  rd c = {buf, m->desync_at, m->checks_at, false};
+  for (int32_t i = 0; i < m->nc; i++) {
+    int64_t step = (int64_t)r32(&c);
+    uint64_t h = r64(&c);
+    if (!s->desync.detected) rb_remote_check(s, step, h);
+  }
+  if (m->flags & FLAG_DESYNC) {
+    rd d = {buf, m->detail_at, m->desync_at, false};
+    int64_t check = (int64_t)r32(&d);
+    uint64_t check_hash = r64(&d);
+    uint32_t base = r32(&d);
+    int32_t count = (int32_t)r16(&d);
+    uint64_t hashes[KS_RB_MAX_HASH_EVERY];
+    for (int32_t i = 0; i < count; i++) hashes[i] = r64(&d);
+    rb_remote_narrow(s, check, check_hash, base == UINT32_MAX ? -1 : (int64_t)base, count, hashes);
+  }
+  if (m->flags & FLAG_DETAIL) {
+    rd d = {buf, m->body, m->detail_at, false};
+    int64_t step = (int64_t)r32(&d);
+    int32_t n2 = (int32_t)r16(&d);
+    rb_remote_detail(s, step, buf + d.pos, n2);
+  }
+  s->stats.received++;
+}
+
+ks_status ks_rb_read_message(ks_rb_session *s, const uint8_t *buf, size_t len, ks_rb_error *err) {
+  ks_rb_error tmp;
+  ks_rb_error *e = err ? err : &tmp;
+  ks_rb_error z = {KS_OK, "", 0};
+  *e = z;
+  if (!rb_usable(s) || (!buf && len > 0)) {
+    e->status = KS_ERR_NULL;
+    return KS_ERR_NULL;
+  }
+  msg m;
+  ks_status st = parse(s, buf, len, &m, e);
+  if (st != KS_OK) return st;
+  st = check_fields(s, buf, &m, e);
+  if (st != KS_OK) return st;
+  apply(s, buf, &m);
+  return KS_OK;
+}

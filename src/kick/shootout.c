@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: MIT
+/* The shoot-out record: building it, re-simulating it, its bytes. The format
+   is in docs/replays.md ("The shoot-out record"): a 12-byte header like a
+   single-kick replay's with the magic "KSSO", the payload, an FNV-1a 64
+   checksum; little-endian, doubles as their IEEE bits. Decoding runs twice
+   over the bytes: once to check every field, once to fill the output, so
+   nothing is half-loaded and no 60 KB temporary is needed. */
+#include "kickstep/hash.h"
+#include "kickstep/kick_shootout.h"
+
+/* ------------------------------------------------------------- building */
+
+ks_status kick_shootout_begin(kick_shootout *r, const kick_duel_def *def) {
+  if (!r) return KS_ERR_NULL;
+  ks_status st = kick_duel_def_validate(def);
+  if (st != KS_OK) return st;
+  r->def = *def;
+  r->input_count = 0;
+  r->end_step = 0;
+  r->end = KICK_SHOOTOUT_PLAYED;
+  r->abandoned_by = -1;
+  r->score[0] = r->score[1] = 0;
+  r->winner = KICK_DUEL_NO_WINNER;
+  r->kicks = 0;
+  for (int i = 0; i < KICK_DUEL_MAX_KICKS; i++) r->results[i] = 0;
+  r->final_hash = 0;
+  r->checkpoint_count = 0;
+  return KS_OK;
+}
+
+ks_status kick_shootout_add(kick_shootout *r, int64_t step, int32_t player, const kick_duel_input *in) {
+  if (!r || !in) return KS_ERR_NULL;
+  if (in->kind == KICK_DUEL_IN_NONE) return KS_OK;
+  if ((int)in->kind < 0 || in->kind >= kick_duel_input_kind_count) return KS_ERR_RANGE;
+  if (player < 0 || player >= KICK_DUEL_PLAYERS || step < 0 || step >= KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
+  if (r->input_count > 0) {
+    const kick_shootout_input *last = &r->inputs[r->input_count - 1];
+    if (step < last->step || (step == last->step && player <= last->player)) return KS_ERR_RANGE;
+  }
+  if (r->input_count >= KICK_SHOOTOUT_MAX_INPUTS) return KS_ERR_CAPACITY;
+  kick_shootout_input *o = &r->inputs[r->input_count++];
+  o->step = step;
+  o->player = player;
+  o->input = *in;
+  return KS_OK;
+}
+
+/* Steps d from `from` to `to` with the record's inputs, starting the input
+   scan at *next; fills checkpoints when cp is not NULL. */
+static void run(const kick_shootout *r, kick_duel *d, int64_t from, int64_t to, int32_t *next, uint64_t *cp) {
+  for (int64_t n = from; n < to; n++) {
+    const kick_duel_input *in[KICK_DUEL_PLAYERS] = {NULL, NULL};
+    while (*next < r->input_count && r->inputs[*next].step < n) (*next)++;
+    for (int32_t i = *next; i < r->input_count && r->inputs[i].step == n; i++) in[r->inputs[i].player] = &r->inputs[i].input;
+    kick_duel_step(d, in);
+    if (cp && (n + 1) % KICK_SHOOTOUT_CHECKPOINT_STEPS == 0) cp[(n + 1) / KICK_SHOOTOUT_CHECKPOINT_STEPS - 1] = kick_duel_hash(d);
+  }
+}
+
+ks_status kick_shootout_state_at(const kick_shootout *r, int64_t steps, kick_duel *out) {
+  if (!r || !out) return KS_ERR_NULL;
+  if (steps < 0 || steps > KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
+  kick_duel d;
+  ks_status st = kick_duel_init(&d, &r->def);
+  if (st != KS_OK) return st;
+  int32_t next = 0;
+  run(r, &d, 0, steps, &next, NULL);
+  *out = d;
+  return KS_OK;
+}
+
+static int32_t kicks_with_result(const kick_duel *d) {
+  int32_t n = 0;
+  for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++)
+    if (d->results[i] != KICK_DUEL_PENDING) n = i + 1;
+  return n;
+}
+
+ks_status kick_shootout_finish(kick_shootout *r, int64_t end_step, kick_shootout_end end, int32_t abandoned_by) {
+  if (!r) return KS_ERR_NULL;
+  if (end_step < 0 || end_step > KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
+  if ((int)end < 0 || end >= kick_shootout_end_count) return KS_ERR_RANGE;
+  if (end == KICK_SHOOTOUT_ABANDONED ? abandoned_by < 0 || abandoned_by >= KICK_DUEL_PLAYERS : abandoned_by != -1)
+    return KS_ERR_RANGE;
+  if (r->input_count > 0 && r->inputs[r->input_count - 1].step >= end_step) return KS_ERR_RANGE;
+  kick_duel d;
+  ks_status st = kick_duel_init(&d, &r->def);
+  if (st != KS_OK) return st;
+  int32_t next = 0;
+  run(r, &d, 0, end_step, &next, r->checkpoints);
+  r->end_step = end_step;
+  r->end = end;
+  r->abandoned_by = abandoned_by;
+  r->checkpoint_count = (int32_t)(end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS);
+  r->score[0] = d.score[0];
+  r->score[1] = d.score[1];
+  r->winner = d.winner;
+  r->kicks = kicks_with_result(&d);
+  for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) r->results[i] = i < r->kicks ? d.results[i] : 0u;
+  r->final_hash = kick_duel_hash(&d);
+  return KS_OK;
+}
+
+/* ------------------------------------------------------------ verifying */
+
+static void name(kick_replay_verify_result *v, const char *s) {
+  size_t i = 0;
+  for (; s[i] && i + 1 < sizeof v->field; i++) v->field[i] = s[i];
+  v->field[i] = '\0';
+}
+
+static void differ(kick_replay_verify_result *v, int64_t step, const char *field, uint64_t e, uint64_t a) {
+  v->identical = false;
+  v->step = step;
+  name(v, field);
+  v->expected = e;
+  v->actual = a;
+}
+
+ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result *res) {
+  if (!r || !res) return KS_ERR_NULL;
+  kick_replay_verify_result v;
+  v.identical = true;
+  v.step = -1;
+  v.expected = v.actual = 0;
+  name(&v, "");
+  kick_duel d;
+  ks_status st = kick_duel_init(&d, &r->def);
+  if (st != KS_OK) return st;
+  if (r->end_step < 0 || r->end_step > KICK_SHOOTOUT_MAX_STEPS || r->input_count < 0 ||
+      r->input_count > KICK_SHOOTOUT_MAX_INPUTS || r->checkpoint_count != (int32_t)(r->end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS))
+    return KS_ERR_RANGE;
+  int32_t next = 0;
+  int64_t at = 0;
+  for (int32_t k = 0; k < r->checkpoint_count; k++) {
+    int64_t step = (int64_t)(k + 1) * KICK_SHOOTOUT_CHECKPOINT_STEPS;
+    run(r, &d, at, step, &next, NULL);
+    at = step;
+    uint64_t h = kick_duel_hash(&d);
+    if (h != r->checkpoints[k]) {
+      differ(&v, step, "state_hash", r->checkpoints[k], h);
+      *res = v;
+      return KS_OK;
+    }
+  }
+  run(r, &d, at, r->end_step, &next, NULL);
+  int64_t e = r->end_step;
+  uint64_t h = kick_duel_hash(&d);
+  int32_t kicks = kicks_with_result(&d);
+  if (h != r->final_hash) differ(&v, e, "state_hash", r->final_hash, h);
+  else if (d.score[0] != r->score[0]) differ(&v, e, "score0", (uint64_t)r->score[0], (uint64_t)d.score[0]);
+  else if (d.score[1] != r->score[1]) differ(&v, e, "score1", (uint64_t)r->score[1], (uint64_t)d.score[1]);
+  else if (d.winner != r->winner) differ(&v, e, "winner", (uint64_t)(int64_t)r->winner, (uint64_t)(int64_t)d.winner);
+  else if (kicks != r->kicks) differ(&v, e, "kicks", (uint64_t)r->kicks, (uint64_t)kicks);
+  else
+    for (int32_t i = 0; i < kicks; i++)
+      if (d.results[i] != r->results[i]) {
+        differ(&v, e, "results", (uint64_t)r->results[i], (uint64_t)d.results[i]);
+        break;
+      }
+  *res = v;
+  return KS_OK;
+}
+
+/* ------------------------------------------------------------ the bytes */
+
+typedef struct wbuf {
+  uint8_t *p;
+  size_t cap, len;
+} wbuf;
+
+static void w8(wbuf *w, uint32_t v) {
+  if (w->p && w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
+  w->len++;
+}
+static void w16(wbuf *w, uint32_t v) {
+  w8(w, v);
+  w8(w, v >> 8);
+}
+static void w32(wbuf *w, uint32_t v) {
+  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
+}
+static void w64(wbuf *w, uint64_t v) {
+  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
+}
+static void wf(wbuf *w, double v) { w64(w, ks_f64_bits(v)); }
+
+typedef struct rbuf {
+  const uint8_t *p;
+  size_t len, pos;
+  bool short_;
+} rbuf;
+
+static uint32_t r8(rbuf *r) {
+  if (r->pos >= r->len) {
+    r->short_ = true;
+    return 0u;
+  }
+  return r->p[r->pos++];
+}
+static uint32_t r16(rbuf *r) {
+  uint32_t a = r8(r);
+  return a | (r8(r) << 8);
+}
+static uint32_t r32(rbuf *r) {
+  uint32_t v = 0u;
+  for (int i = 0; i < 4; i++) v |= r8(r) << (8 * i);
+  return v;
+}
+static uint64_t r64(rbuf *r) {
+  uint64_t v = 0u;
+  for (int i = 0; i < 8; i++) v |= (uint64_t)r8(r) << (8 * i);
+  return v;
+}
+static double rf(rbuf *r) { return ks_f64_from_bits(r64(r)); }
+
+static void err_clear(kick_replay_error *e) {
+  kick_replay_error z = {0};
+  *e = z;
+}
+
+static ks_status fail(kick_replay_error *e, ks_status st, const char *field, uint64_t offset) {
+  e->status = st;
+  size_t i = 0;
+  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
+  e->field[i] = '\0';
+  e->offset = offset;
+  return st;
+}
+
+/* Field checks shared by the encoder and the decoder. */
+static ks_status check(const kick_shootout *r, kick_replay_error *e) {
+  if (kick_duel_def_validate(&r->def) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 0);
+  if (r->end_step < 0 || r->end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", 0);
+  if ((int)r->end < 0 || r->end >= kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", 0);
+  if (r->end == KICK_SHOOTOUT_ABANDONED ? r->abandoned_by < 0 || r->abandoned_by > 1 : r->abandoned_by != -1)
+    return fail(e, KS_ERR_FORMAT, "abandoned_by", 0);
+  if (r->input_count < 0 || r->input_count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", 0);
+  for (int32_t i = 0; i < r->input_count; i++) {
+    const kick_shootout_input *in = &r->inputs[i];
+    if (in->player < 0 || in->player > 1) return fail(e, KS_ERR_FORMAT, "inputs.player", 0);
+    if (in->input.kind != KICK_DUEL_IN_STRIKE && in->input.kind != KICK_DUEL_IN_TAP)
+      return fail(e, KS_ERR_FORMAT, "inputs.kind", 0);
+    if (in->step < 0 || in->step >= r->end_step) return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
+    if (i > 0 && (in->step < r->inputs[i - 1].step || (in->step == r->inputs[i - 1].step && in->player <= r->inputs[i - 1].player)))
+      return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
+  }
+  if (r->score[0] < 0 || r->score[1] < 0 || r->score[0] > KICK_DUEL_MAX_KICKS || r->score[1] > KICK_DUEL_MAX_KICKS)
+    return fail(e, KS_ERR_FORMAT, "score", 0);
+  if (r->winner < KICK_DUEL_NO_WINNER || r->winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", 0);
+  if (r->kicks < 0 || r->kicks > r->def.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", 0);
+  for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) {
+    bool used = i < r->kicks;
+    if ((used && (r->results[i] == KICK_DUEL_PENDING || r->results[i] >= kick_duel_result_count)) || (!used && r->results[i] != 0u))
+      return fail(e, KS_ERR_FORMAT, "results", 0);
+  }
+  if (r->checkpoint_count != (int32_t)(r->end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS))
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", 0);
+  return KS_OK;
+}
+
+static void encode_payload(const kick_shootout *r, wbuf *w) {
+  const kick_duel_def *d = &r->def;
+  w64(w, d->match_seed);
+  w8(w, (uint32_t)d->kicks_each);
+  w8(w, (uint32_t)d->max_kicks);
+  w32(w, (uint32_t)d->ready_steps);
+  w32(w, (uint32_t)d->aim_steps);
+  w32(w, (uint32_t)d->after_steps);
+  w8(w, d->replays ? 1u : 0u);
+  wf(w, d->keeper_rating);
+  wf(w, d->spot_z);
+  wf(w, d->wind_mps);
+  w32(w, (uint32_t)r->end_step);
+  w8(w, (uint32_t)r->end);
+  w8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
+  w16(w, (uint32_t)r->input_count);
+  for (int32_t i = 0; i < r->input_count; i++) {
+    const kick_shootout_input *in = &r->inputs[i];
+    w32(w, (uint32_t)in->step);
+    w8(w, (uint32_t)in->player);
+    w8(w, (uint32_t)in->input.kind);
+    if (in->input.kind == KICK_DUEL_IN_STRIKE) {
+      const kick_launch *k = &in->input.launch;
+      wf(w, k->speed_mps);
+      wf(w, k->elevation);
+      wf(w, k->direction);
+      wf(w, k->spin_axis.x);
+      wf(w, k->spin_axis.y);
+      wf(w, k->spin_axis.z);
+      wf(w, k->spin_rate);
+    } else {
+      wf(w, in->input.tap_x);
+      wf(w, in->input.tap_y);
+    }
+  }
+  w8(w, (uint32_t)r->score[0]);
+  w8(w, (uint32_t)r->score[1]);
+  w8(w, (uint32_t)(r->winner + 1));
+  w8(w, (uint32_t)r->kicks);
+  for (int32_t i = 0; i < r->kicks; i++) w8(w, r->results[i]);
+  w64(w, r->final_hash);
+  w16(w, (uint32_t)r->checkpoint_count);
+  for (int32_t i = 0; i < r->checkpoint_count; i++) w64(w, r->checkpoints[i]);
+}
+
+size_t kick_shootout_encoded_size(const kick_shootout *r) {
+  if (!r) return 0;
+  kick_replay_error e;
+  err_clear(&e);
+  if (check(r, &e) != KS_OK) return 0;
+  wbuf w = {NULL, 0, 0};
+  encode_payload(r, &w);
+  return KICK_SHOOTOUT_HEADER_BYTES + w.len + 8u;
+}
+
+ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap, size_t *len, kick_replay_error *err) {
+  kick_replay_error tmp;
+  kick_replay_error *e = err ? err : &tmp;
+  err_clear(e);
+  if (!r || !buf || !len) return fail(e, KS_ERR_NULL, "argument", 0);
+  ks_status st = check(r, e);
+  if (st != KS_OK) return st;
+  size_t need = kick_shootout_encoded_size(r);
+  if (need > cap || need > KICK_SHOOTOUT_MAX_BYTES) {
+    e->have = cap;
+    e->need = need;
+    return fail(e, KS_ERR_CAPACITY, "buffer", 0);
+  }
+  wbuf w = {buf, cap, 0};
+  w8(&w, KICK_SHOOTOUT_MAGIC0);
+  w8(&w, KICK_SHOOTOUT_MAGIC1);
+  w8(&w, KICK_SHOOTOUT_MAGIC2);
+  w8(&w, KICK_SHOOTOUT_MAGIC3);
+  w16(&w, KICK_SHOOTOUT_VERSION);
+  w16(&w, 0u);
+  w32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
+  encode_payload(r, &w);
+  w64(&w, ks_fnv1a64(buf, w.len));
+  *len = w.len;
+  return KS_OK;
+}
+
+/* One pass over the payload. With out NULL it only checks; otherwise it
+   fills *out (which the first pass proved will be valid). */
+static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error *e) {
+  kick_duel_def d = kick_duel_default_def();
+  d.match_seed = r64(rb);
+  d.kicks_each = (int32_t)r8(rb);
+  d.max_kicks = (int32_t)r8(rb);
+  d.ready_steps = (int32_t)r32(rb);
+  d.aim_steps = (int32_t)r32(rb);
+  d.after_steps = (int32_t)r32(rb);
+  size_t at = rb->pos;
+  uint32_t rep = r8(rb);
+  if (rep > 1u) return fail(e, KS_ERR_FORMAT, "def.replays", at);
+  d.replays = rep != 0u;
+  d.keeper_rating = rf(rb);
+  d.spot_z = rf(rb);
+  d.wind_mps = rf(rb);
+  if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
+  if (kick_duel_def_validate(&d) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 12);
+  size_t at_end = rb->pos;
+  int64_t end_step = (int64_t)r32(rb);
+  at = rb->pos;
+  uint32_t end = r8(rb);
+  uint32_t by = r8(rb);
+  if (end >= (uint32_t)kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", at);
+  at = rb->pos;
+  uint32_t count = r16(rb);
+  if (count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", at);
+  if (out) {
+    (void)kick_shootout_begin(out, &d);
+    out->end_step = end_step;
+    out->end = (kick_shootout_end)end;
+    out->abandoned_by = by == 0xffu ? -1 : (int32_t)by;
+    out->input_count = (int32_t)count;
+  }
+  int64_t prev_step = -1;
+  int32_t prev_player = -1;
+  for (uint32_t i = 0; i < count; i++) {
+    at = rb->pos;
+    int64_t step = (int64_t)r32(rb);
+    uint32_t player = r8(rb);
+    uint32_t kind = r8(rb);
+    if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
+    if (player > 1u) return fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
+    if (kind != KICK_DUEL_IN_STRIKE && kind != KICK_DUEL_IN_TAP) return fail(e, KS_ERR_FORMAT, "inputs.kind", at + 5);
+    if (step >= end_step || step < prev_step || (step == prev_step && (int32_t)player <= prev_player))
+      return fail(e, KS_ERR_FORMAT, "inputs.step", at);
+    prev_step = step;
+    prev_player = (int32_t)player;
+    kick_duel_input in;
+    if (kind == KICK_DUEL_IN_STRIKE) {
+      kick_launch k;
+      k.speed_mps = rf(rb);
+      k.elevation = rf(rb);
+      k.direction = rf(rb);
+      k.spin_axis.x = rf(rb);
+      k.spin_axis.y = rf(rb);
+      k.spin_axis.z = rf(rb);
+      k.spin_rate = rf(rb);
+      in = kick_duel_strike_input(&k);
+    } else {
+      double x = rf(rb), y = rf(rb);
+      in = kick_duel_tap_input(x, y);
+    }
+    if (out) {
+      out->inputs[i].step = step;
+      out->inputs[i].player = (int32_t)player;
+      out->inputs[i].input = in;
+    }
+  }
+  size_t at_score = rb->pos;
+  int32_t s0 = (int32_t)r8(rb), s1 = (int32_t)r8(rb);
+  int32_t winner = (int32_t)r8(rb) - 1;
+  at = rb->pos;
+  int32_t kicks = (int32_t)r8(rb);
+  if (kicks > d.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", at);
+  uint8_t results[KICK_DUEL_MAX_KICKS] = {0};
+  for (int32_t i = 0; i < kicks; i++) results[i] = (uint8_t)r8(rb);
+  uint64_t final_hash = r64(rb);
+  at = rb->pos;
+  uint32_t ncp = r16(rb);
+  if (rb->short_ || ncp > KICK_SHOOTOUT_MAX_CHECKPOINTS || rb->len - rb->pos != (size_t)ncp * 8u)
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+  if (out) {
+    out->score[0] = s0;
+    out->score[1] = s1;
+    out->winner = winner;
+    out->kicks = kicks;
+    for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) out->results[i] = results[i];
+    out->final_hash = final_hash;
+    out->checkpoint_count = (int32_t)ncp;
+    for (uint32_t i = 0; i < ncp; i++) out->checkpoints[i] = r64(rb);
+  } else {
+    rb->pos += (size_t)ncp * 8u;
+  }
+  if (end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", at_end);
+  if (end == KICK_SHOOTOUT_ABANDONED ? by > 1u : by != 0xffu) return fail(e, KS_ERR_FORMAT, "abandoned_by", at_end + 5);
+  if (s0 > KICK_DUEL_MAX_KICKS || s1 > KICK_DUEL_MAX_KICKS) return fail(e, KS_ERR_FORMAT, "score", at_score);
+  if (winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", at_score + 2);
+  for (int32_t i = 0; i < kicks; i++)
+    if (results[i] == KICK_DUEL_PENDING || results[i] >= kick_duel_result_count)
+      return fail(e, KS_ERR_FORMAT, "results", at_score + 4 + (size_t)i);
+  if ((int64_t)ncp != end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS) return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+  return KS_OK;
+}
+
+bool kick_shootout_is_record(const uint8_t *buf, size_t len) {
+  return buf && len >= 4 && buf[0] == KICK_SHOOTOUT_MAGIC0 && buf[1] == KICK_SHOOTOUT_MAGIC1 &&
+         buf[2] == KICK_SHOOTOUT_MAGIC2 && buf[3] == KICK_SHOOTOUT_MAGIC3;
+}
+
+ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *out, kick_replay_error *err) {
+  kick_replay_error tmp;
+  kick_replay_error *e = err ? err : &tmp;
+  err_clear(e);
+  if (!out || (!buf && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
+  const size_t head = KICK_SHOOTOUT_HEADER_BYTES, tail = 8u;
+  const uint8_t magic[4] = {KICK_SHOOTOUT_MAGIC0, KICK_SHOOTOUT_MAGIC1, KICK_SHOOTOUT_MAGIC2, KICK_SHOOTOUT_MAGIC3};
+  if (len < head + tail) {
+    for (size_t i = 0; i < len && i < 4; i++)
+      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
+    e->have = len;
+    e->need = head + tail;
+    return fail(e, KS_ERR_TRUNCATED, "header", len);
+  }
+  for (size_t i = 0; i < 4; i++)
+    if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
+  rbuf rb = {buf, len, 4, false};
+  uint32_t version = r16(&rb);
+  e->version = version;
+  if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
+  if (version > KICK_SHOOTOUT_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
+  if (r16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
+  uint64_t need = (uint64_t)head + r32(&rb) + tail;
+  if (need > KICK_SHOOTOUT_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
+  if ((uint64_t)len < need) {
+    e->have = len;
+    e->need = need;
+    return fail(e, KS_ERR_TRUNCATED, "length", len);
+  }
+  if ((uint64_t)len > need) {
+    e->have = len;
+    e->need = need;
+    return fail(e, KS_ERR_FORMAT, "length", need);
+  }
+  size_t body = (size_t)(need - tail);
+  rbuf cs = {buf, len, body, false};
+  if (r64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  rbuf pass1 = {buf, body, head, false};
+  ks_status st = decode_payload(&pass1, NULL, e);
+  if (st != KS_OK) return st;
+  if (pass1.pos != pass1.len) return fail(e, KS_ERR_FORMAT, "payload length", pass1.pos);
+  rbuf pass2 = {buf, body, head, false};
+  (void)decode_payload(&pass2, out, e);
+  return KS_OK;
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+// The duel relay (tools/relay.mjs) as clients see it: pairing, forwarding,
+// every refusal (malformed and oversized messages, unknown rooms, a third
+// client, inputs for steps already confirmed, floods, too many rooms, bad
+// tokens), disconnects with a rejoin and with a timeout, unguessable codes,
+// and the fault-injection mode (latency and loss). Each relay runs on
+// 127.0.0.1 on a free port, in this process, and is closed at the end.
+import { createRequire } from 'node:module';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { startRelay } from '../../tools/relay.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const WebSocket = createRequire(join(ROOT, 'web', 'package.json'))('ws');
+
+let passed = 0, failed = 0;
+function ok(cond, what, detail = '') {
+  if (cond) { passed++; console.log(`ok - ${what}`); } else { failed++; console.log(`FAIL - ${what}${detail ? `: ${detail}` : ''}`); }
+  return cond;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A client that queues what it receives: control as objects, binary as Buffers. */
+function client(port) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+  const c = { ws, control: [], data: [], closed: null, waiters: [] };
+  ws.on('message', (d, bin) => {
+    if (bin) c.data.push({ at: Date.now(), buf: d });
+    else c.control.push(JSON.parse(d.toString()));
+    for (const w of c.waiters.splice(0)) w();
+  });
+  ws.on('close', (code, reason) => { c.closed = { code, reason: reason.toString() }; for (const w of c.waiters.splice(0)) w(); });
+  ws.on('error', () => {});
+  c.open = () => new Promise((r, j) => { ws.once('open', r); ws.once('error', j); });
+  c.send = (obj) => ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj));
+  /** The next control message matching pred (default: any), or null after ms. */
+  c.next = async (pred = () => true, ms = 3000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const i = c.control.findIndex(pred);
+      if (i >= 0) return c.control.splice(i, 1)[0];
+      if (Date.now() > end || c.closed) return null;
+      await Promise.race([new Promise((r) => c.waiters.push(r)), sleep(Math.max(1, end - Date.now()))]);
+    }
+  };
+  c.error = (code, ms) => c.next((m) => m.t === 'error' && m.code === code, ms);
+  return c;
+}
+
+/** A rollback message header as tools/relay.mjs reads it (docs/duel.md), padded to a valid length. */
+function msg({ player, seq, seen = 0, ack = 0, from = 0, steps = 0, magic = 'KSRB', version = 1, extra = 0 }) {
+  const b = Buffer.alloc(36 + 8 + extra);
+  b.write(magic, 0, 'latin1');
+  b[4] = version; b[5] = player; b[7] = 64;
+  b.writeUInt32LE(seq, 8); b.writeUInt32LE(seen, 12); b.writeUInt32LE(ack, 16);
+  b.writeUInt32LE(from, 28); b.writeUInt16LE(steps, 32);
+  return b;
+}
+
+async function pairUp(port) {
+  const a = client(port), b = client(port);
+  await a.open(); await b.open();
+  a.send({ t: 'create' });
+  const created = await a.next((m) => m.t === 'created');
+  b.send({ t: 'join', room: created.room });
+  const joined = await b.next((m) => m.t === 'joined');
+  const sa = await a.next((m) => m.t === 'start'), sb = await b.next((m) => m.t === 'start');
+  return { a, b, created, joined, started: sa && sb && sa.seat === 0 && sb.seat === 1 };
+}
+
+async function main() {
+  const relay = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 3, maxClients: 50, maxBytes: 4096, rate: 100, burst: 100,
+    rejoinSeconds: 1, roomSeconds: 30, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1 });
+  const port = relay.port;
+  try {
+    // Pairing and forwarding.
+    const { a, b, created, joined, started } = await pairUp(port);
+    ok(/^[0-9a-hjkmnp-tv-z]{16}$/.test(created.room), 'a room code is 16 characters of base32', created.room);
+    ok(created.seat === 0 && joined.seat === 1 && created.token !== joined.token, 'the creator sits 0, the joiner 1, each with a token');
+    ok(started, 'both devices are told to start');
+    a.ws.send(msg({ player: 0, seq: 1, ack: 0, from: 0, steps: 3 }));
+    b.ws.send(msg({ player: 1, seq: 1, seen: 1, ack: 120, from: 0, steps: 2 }));
+    await sleep(150);
+    ok(b.data.length === 1 && b.data[0].buf.readUInt32LE(8) === 1 && b.data[0].buf.length === 44, 'game data reaches the other device byte for byte');
+    ok(a.data.length === 1, 'both ways');
+
+    // Refusals.
+    a.send('{not json');
+    ok(await a.error('bad-json'), 'malformed JSON is refused: bad-json');
+    a.send('[1,2]');
+    ok(await a.error('bad-message'), 'a JSON value that is not a message: bad-message');
+    a.send({ t: 'teleport' });
+    ok(await a.error('unknown-type'), 'an unknown type: unknown-type');
+    a.ws.send(Buffer.from('hello, relay, this is not a rollback message at all'));
+    ok(await a.error('bad-data'), 'binary that is not a rollback message: bad-data');
+    a.ws.send(msg({ player: 0, seq: 2, magic: 'KSRP' }));
+    ok(await a.error('bad-data'), 'a wrong magic: bad-data');
+    a.ws.send(msg({ player: 0, seq: 2, version: 2 }));
+    ok(await a.error('bad-data'), 'a newer version: bad-data');
+    a.ws.send(msg({ player: 1, seq: 2 }));
+    ok(await a.error('bad-data'), 'seat 0 claiming to be player 1: bad-data');
+    // B said (its message 1) that it has A's inputs below step 120; A has seen it.
+    a.ws.send(msg({ player: 0, seq: 3, seen: 1, ack: 0, from: 50, steps: 10 }));
+    const stale = await a.error('stale-input');
+    ok(stale && /below the confirmed step 120/.test(stale.message), 'inputs for steps already confirmed: stale-input', JSON.stringify(stale));
+    a.ws.send(msg({ player: 0, seq: 4, seen: 1, ack: 0, from: 120, steps: 10 }));
+    await sleep(100);
+    ok(b.data.length === 2, 'refused data is not forwarded; honest data after it is', `${b.data.length}`);
+    const c3 = client(port); await c3.open();
+    c3.send({ t: 'join', room: created.room });
+    ok(await c3.error('room-full'), 'a third client: room-full');
+    c3.send({ t: 'join', room: '0000000000000000' });
+    ok(await c3.error('unknown-room'), 'an unknown room: unknown-room');
+    c3.send({ t: 'join', room: '../../etc' });
+    ok(await c3.error('bad-message'), 'a malformed room code: bad-message');
+    c3.send({ t: 'rejoin', room: created.room, token: 'guess' });
+    ok(await c3.error('bad-token'), 'a wrong token: bad-token');
+    c3.ws.send(msg({ player: 0, seq: 1 }));
+    ok(await c3.error('not-in-room'), 'game data outside a room: not-in-room');
+    a.send({ t: 'create' });
+    ok(await a.error('already-in-room'), 'one room per connection: already-in-room');
+
+    // Too many rooms (3 at most; one is open).
+    const extra = [];
+    for (let i = 0; i < 3; i++) { const c = client(port); await c.open(); extra.push(c); c.send({ t: 'create' }); }
+    const answers = await Promise.all(extra.map((c) => c.next((m) => m.t === 'created' || m.t === 'error')));
+    ok(answers.filter((m) => m.t === 'created').length === 2 && answers.some((m) => m.code === 'too-many-rooms'), 'too many rooms: too-many-rooms',
+      JSON.stringify(answers));
+    for (const c of extra) c.ws.close();
+
+
+    // Oversized: closed with 1009.
+    const big = client(port); await big.open();
+    big.ws.send(Buffer.alloc(5000));
+    await big.next(() => false, 1000);
+    ok(big.closed && big.closed.code === 1009, 'a message over --max-bytes closes the connection with 1009', JSON.stringify(big.closed));
+
+    // A flood: 100 a second, burst 100; 400 at once.
+    const before = b.data.length;
+    for (let i = 0; i < 400; i++) a.ws.send(msg({ player: 0, seq: 10 + i, seen: 1, from: 130, steps: 0 }));
+    const limited = await a.error('rate-limited');
+    await sleep(300);
+    const through = b.data.length - before;
+    ok(limited && through <= 140 && through >= 60, `a flood is cut to the rate: rate-limited, ${through} of 400 forwarded`);
+    ok(!a.closed, 'a short flood does not close the connection');
+
+    // Disconnect, rejoin within the window, then a timeout.
+    await sleep(1100); // refill the bucket
+    b.ws.close();
+    const left = await a.next((m) => m.t === 'peer-left');
+    ok(left && left.timeout === 1, 'a dropped device is announced with the rejoin window: peer-left');
+    const b2 = client(port); await b2.open();
+    b2.send({ t: 'rejoin', room: created.room, token: joined.token });
+    const re = await b2.next((m) => m.t === 'rejoined');
+    ok(re && re.seat === 1 && (await a.next((m) => m.t === 'peer-back')), 'it rejoins its seat with its token: rejoined / peer-back');
+    b2.ws.send(msg({ player: 1, seq: 2, seen: 1, ack: 130 }));
+    await sleep(100);
+    ok(a.data.length >= 2, 'data flows again after the rejoin');
+    b2.ws.close();
+    await a.next((m) => m.t === 'peer-left');
+    const gone = await a.next((m) => m.t === 'peer-gone', 3000);
+    ok(gone && gone.reason === 'timeout', 'no rejoin within the window: peer-gone (timeout), the room closes');
+    const b3 = client(port); await b3.open();
+    b3.send({ t: 'rejoin', room: created.room, token: joined.token });
+    ok(await b3.error('unknown-room'), 'the closed room is gone');
+    for (const c of [a, b3, c3]) c.ws.close();
+
+    // A flood that goes on closes the connection (1008).
+    const flood = client(port); await flood.open();
+    for (let i = 0; i < 1200; i++) flood.send({ t: 'ping', n: i });
+    await flood.next(() => false, 1500);
+    ok(flood.closed && flood.closed.code === 1008, 'persistent flooding closes the connection with 1008', JSON.stringify(flood.closed));
+
+    // Plain HTTP gets 426.
+    const status = await new Promise((r) => http.get(`http://127.0.0.1:${port}/`, (res) => { res.resume(); r(res.statusCode); }).on('error', () => r(0)));
+    ok(status === 426, 'a plain HTTP request is told to use a WebSocket (426)');
+  } finally {
+    await relay.close();
+  }
+
+  // Fault injection: 100 ms latency, 50% loss.
+  const faulty = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 10, maxBytes: 4096, rate: 10000, burst: 10000,
+    rejoinSeconds: 1, roomSeconds: 30, latencyMs: 100, jitterMs: 20, loss: 0.5, seed: 7 });
+  try {
+    const { a, b } = await pairUp(faulty.port);
+    const t0 = Date.now();
+    for (let i = 0; i < 200; i++) a.ws.send(msg({ player: 0, seq: i + 1 }));
+    await sleep(600);
+    const n = b.data.length;
+    const first = n ? b.data[0].at - t0 : -1;
+    ok(n >= 60 && n <= 140, `--loss 0.5 drops about half: ${n} of 200 arrived`);
+    ok(first >= 95, `--latency-ms 100 holds each message back: the first arrived after ${first} ms`);
+    const control = await (async () => { a.send({ t: 'ping', n: 5 }); return a.next((m) => m.t === 'pong'); })();
+    ok(control && control.n === 5, 'control messages are never dropped');
+    a.ws.close(); b.ws.close();
+  } finally {
+    await faulty.close();
+  }
+
+  // Unguessable: 2,000 codes, all distinct, every character used evenly.
+  const many = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 10, maxBytes: 4096, rate: 1e6, burst: 1e6,
+    rejoinSeconds: 1, roomSeconds: 30, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1 });
+  try {
+    const creator = client(many.port); await creator.open();
+    const codes = new Set();
+    const counts = new Map();
+    for (let i = 0; i < 2000; i++) {
+      creator.send({ t: 'create' });
+      const m = await creator.next((x) => x.t === 'created' || x.t === 'error');
+      if (!m || m.t !== 'created') break;
+      codes.add(m.room);
+      for (const ch of m.room) counts.set(ch, (counts.get(ch) || 0) + 1);
+      creator.send({ t: 'leave' });
+    }
+    const least = Math.min(...counts.values()), most = Math.max(...counts.values());
+    ok(codes.size === 2000 && counts.size === 32 && least > 700 && most < 1300,
+      `2,000 room codes are all different and use the 32 characters evenly (${least}..${most} each of 32,000)`);
+    creator.ws.close();
+  } finally {
+    await many.close();
+  }
+
+  // The command line: a bad option is a usage error (exit 2); it prints where it listens.
+  const bad = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  bad.stderr.on('data', (d) => (err += d));
+  const code = await new Promise((r) => bad.on('exit', r));
+  ok(code === 2 && /--port wants a number/.test(err), 'a bad --port is a usage error (exit 2)', `${code} ${err}`);
+  const good = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  good.stdout.on('data', (d) => (out += d));
+  for (let i = 0; i < 50 && !/listening/.test(out); i++) await sleep(100);
+  ok(/^relay listening on ws:\/\/127\.0\.0\.1:\d+\/$/m.test(out), 'it listens on 127.0.0.1 by default and says where', out.trim());
+  good.kill('SIGTERM');
+  await new Promise((r) => good.on('exit', r));
+
+  console.log(`relay: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().catch((e) => {
+  console.log(`FAIL - the test ran to the end: ${e.stack || e}`);
+  console.log(`relay: ${passed} passed, ${failed + 1} failed`);
+  process.exitCode = 1;
+});

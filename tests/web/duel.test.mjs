@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+// The penalty duel in Chromium, two pages through the relay, end to end:
+//  - the relay runs with injected latency, jitter and loss (tools/relay.mjs
+//    --latency-ms --jitter-ms --loss); page A creates a room with a click,
+//    page B opens the room link;
+//  - they play a whole shoot-out: the first kick from a real mouse swipe
+//    and a real click in goal, the rest from the page's own strike and tap
+//    calls at varied moments (before the strike, in flight, or no dive);
+//  - page B loses its connection in the middle (its socket is closed): A
+//    shows that it waits, B comes back to its seat by itself and the match
+//    goes on;
+//  - both pages end with the same score, the same final state hash on the
+//    same step and byte-identical shoot-out records, and native
+//    `kick-cli replay verify` re-simulates the record to the same end;
+//  - screenshots of both pages (mid-match and the result) must not be blank.
+// The pages run with ?manual: the test hands them frames with scripted
+// timestamps (window.__duel.run), so SwiftShader's slow drawing cannot
+// change the game; the network between them is real.
+import { spawn, execFileSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { args, run, serve, launch, watchErrors, shot, ROOT } from './lib.mjs';
+
+const opts = args();
+const { build } = opts;
+const site = join(build, 'site');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** tools/relay.mjs on a free loopback port with the given fault injection. */
+function startRelay(extra) {
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`relay did not start: ${out}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (ws:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res({ url: m[1], stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => rej(new Error(`relay exited with ${code}: ${out}`)));
+  });
+}
+
+/** A small seeded generator for the players' choices. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
+
+run('web_duel', async (t) => {
+  const relay = await startRelay(['--latency-ms', '40', '--jitter-ms', '25', '--loss', '0.08', '--seed', '11', '--rejoin-seconds', '20']);
+  const server = await serve(site);
+  const browser = await launch({ width: 900, height: 640 });
+  try {
+    const a = await browser.context.newPage();
+    const b = await browser.context.newPage();
+    const errA = watchErrors(a), errB = watchErrors(b);
+    const base = `${server.url}duel/?manual&relay=${encodeURIComponent(relay.url)}`;
+    await a.goto(base);
+    await a.waitForFunction(() => window.__duel && window.__duel.ready, null, { timeout: 30000 });
+    await a.click('#btn-create');
+    await a.waitForFunction(() => window.__duel.link, null, { timeout: 10000 });
+    const roomLink = await a.evaluate(() => window.__duel.link);
+    t.ok(/\/duel\/\?room=[0-9a-z]{16}/.test(roomLink), 'page A creates a room and shows its link', roomLink);
+    await b.goto(`${roomLink}&manual`);
+    await b.waitForFunction(() => window.__duel && window.__duel.started, null, { timeout: 30000 });
+    await a.waitForFunction(() => window.__duel.started, null, { timeout: 10000 });
+    const seats = [await a.evaluate(() => window.__duel.seat), await b.evaluate(() => window.__duel.seat)];
+    t.ok(seats[0] === 0 && seats[1] === 1, 'the creator is player 0 (shoots first), the joiner player 1');
+
+    const pages = [a, b];
+    const rand = rng(2026);
+    const plans = new Map(); // `${player}:${kick}` -> plan
+    let dropped = false, waitedShown = false, realSwipe = false, realTap = false;
+    let shots = 0, taps = 0, midShot = false;
+    const t0 = Date.now();
+
+    /** One player's move, from what its own page shows now. */
+    async function act(p, v) {
+      const page = pages[p];
+      if (v.over || v.duel_phase === PHASE.OVER) return;
+      const key = `${p}:${v.kick}`;
+      if (!plans.has(key)) {
+        plans.set(key, {
+          strikeAt: 20 + Math.floor(rand() * 150),
+          launch: [18 + rand() * 12, 0.05 + rand() * 0.25, (rand() - 0.5) * 0.55, (rand() - 0.5) * 50],
+          tapWhen: rand() < 0.3 ? PHASE.AIM : rand() < 0.85 ? PHASE.FLIGHT : -1,
+          tapAt: 10 + Math.floor(rand() * 120),
+          tap: [(rand() - 0.5) * 7, 0.3 + rand() * 1.8],
+          done: false,
+        });
+      }
+      const plan = plans.get(key);
+      if (plan.done) return;
+      if (v.may_strike && v.phase_age >= plan.strikeAt) {
+        plan.done = true;
+        if (v.kick === 0) {
+          // A real swipe with the mouse: up the middle of the screen, bending a little.
+          const box = await page.locator('#touch').boundingBox();
+          const x0 = box.x + box.width * 0.5, y0 = box.y + box.height * 0.92;
+          await page.mouse.move(x0, y0);
+          await page.mouse.down();
+          for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + i * 4, y0 - i * box.height * 0.07);
+          await page.mouse.up();
+          realSwipe = (await page.evaluate(() => window.__duel.lastStatus)) === 0;
+        } else {
+          await page.evaluate((l) => window.__duel.strike(...l), plan.launch);
+        }
+        shots++;
+      } else if (v.may_tap && v.duel_phase === plan.tapWhen && v.phase_age >= plan.tapAt) {
+        plan.done = true;
+        if (v.kick === 0 && !realTap) {
+          // A real click in goal, towards the top left corner.
+          const box = await page.locator('#touch').boundingBox();
+          await page.mouse.click(box.x + box.width * 0.35, box.y + box.height * 0.45);
+          realTap = (await page.evaluate(() => window.__duel.lastStatus)) === 0;
+        } else {
+          await page.evaluate((tp) => window.__duel.tap(...tp), plan.tap);
+        }
+        taps++;
+      }
+    }
+
+    const views = [null, null];
+    for (let round = 0; round < 20000; round++) {
+      for (let p = 0; p < 2; p++) {
+        views[p] = await pages[p].evaluate(() => window.__duel.run(4));
+        await act(p, views[p]);
+      }
+      if (views[0].over && views[1].over) break;
+      if (Date.now() - t0 > 150000) break;
+      // Mid-match: B's connection drops; it comes back by itself.
+      if (!dropped && views[1].kick >= 3 && views[1].duel_phase === PHASE.READY) {
+        dropped = true;
+        await b.evaluate(() => window.__duel.dropConnection());
+        for (let i = 0; i < 40 && !waitedShown; i++) {
+          await a.evaluate(() => window.__duel.run(2));
+          waitedShown = await a.evaluate(() => /lost the connection/.test(document.getElementById('status').textContent) &&
+            !document.getElementById('status').classList.contains('hidden'));
+          await sleep(50);
+        }
+      }
+      if (!midShot && views[0].duel_phase === PHASE.FLIGHT && views[0].kick >= 1) {
+        midShot = true;
+        await a.evaluate(() => window.__duel.draw());
+        await b.evaluate(() => window.__duel.draw());
+        const sa = await shot(a, build, 'duel-a-flight'), sb = await shot(b, build, 'duel-b-flight');
+        t.ok(sa.stddev > 8 && sb.stddev > 8, `mid-match screenshots are not blank (${sa.stddev.toFixed(1)}, ${sb.stddev.toFixed(1)})`);
+      }
+      if (round % 8 === 7) await sleep(5); // let the sockets breathe
+    }
+    const secs = ((Date.now() - t0) / 1000).toFixed(1);
+    t.ok(views[0].over && views[1].over, `both pages reach the end of the shoot-out (${secs} s, ${views[0].kick + 1} kicks, ${shots} shots, ${taps} taps)`);
+    t.ok(realSwipe, 'a real mouse swipe on the page struck the first kick');
+    t.ok(realTap, 'a real click in goal sent the keeper diving');
+    t.ok(dropped && waitedShown, 'while page B was cut off, page A said it was waiting for it');
+    const ends = [];
+    for (const page of pages) {
+      ends.push(await page.evaluate(() => ({ score: window.__duel.score, hash: window.__duel.finalHash, step: window.__duel.endStep, winner: window.__duel.winner,
+        rollbacks: window.__duel.view().rollbacks, record: window.__duel.record(), desync: window.__duel.desync || '' })));
+    }
+    t.ok(ends[0].score && ends[0].score.join('-') === ends[1].score.join('-'), `both pages end with the same score (${ends[0].score} / ${ends[1].score})`);
+    t.ok(ends[0].hash && ends[0].hash === ends[1].hash && ends[0].step === ends[1].step,
+      `both pages end with the same final state hash on the same step (${ends[0].hash} @ ${ends[0].step} / ${ends[1].hash} @ ${ends[1].step})`);
+    t.ok(!ends[0].desync && !ends[1].desync, 'no desync', `${ends[0].desync} ${ends[1].desync}`);
+    t.ok(ends[0].rollbacks + ends[1].rollbacks > 0, `the late inputs were corrected by rollback (${ends[0].rollbacks} + ${ends[1].rollbacks} rollbacks)`);
+    t.ok(ends[0].record.length > 0 && ends[0].record === ends[1].record, 'both pages save byte-identical shoot-out records');
+
+    // The saved shoot-out, re-simulated natively.
+    const dir = join(build, 'web-shots');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'duel.ksso');
+    writeFileSync(file, Buffer.from(ends[0].record, 'base64'));
+    let verdict = null;
+    try {
+      verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
+    } catch (e) {
+      t.ok(false, 'kick-cli replay verify runs on the saved shoot-out', String(e.stdout || e.message));
+    }
+    if (verdict) {
+      t.ok(verdict.identical === true && verdict.kind === 'shootout', `kick-cli replay verify: the saved shoot-out is identical natively (${verdict.verdict})`);
+      t.ok(verdict.score.join('-') === ends[0].score.join('-') && verdict.final_hash === ends[0].hash && verdict.end_step === ends[0].step,
+        `natively the same score, final hash and end step (${verdict.score}, ${verdict.final_hash}, ${verdict.end_step})`);
+    }
+
+    // The result on both screens.
+    for (const [p, page] of pages.entries()) {
+      await page.evaluate(() => window.__duel.draw());
+      const title = await page.textContent('#result-title');
+      const s = await shot(page, build, `duel-${p ? 'b' : 'a'}-result`);
+      t.ok(/YOU (WIN|LOSE)|A DRAW/.test(title) && s.stddev > 8, `page ${p ? 'B' : 'A'} shows the result (${title}) and is not blank`);
+    }
+    const titles = [await a.textContent('#result-title'), await b.textContent('#result-title')];
+    t.ok((titles[0] === 'A DRAW') === (titles[1] === 'A DRAW') && (titles[0] === 'A DRAW' || titles[0] !== titles[1]), `one wins, the other loses (${titles})`);
+    const bad = [...errA, ...errB].filter((e) => !/favicon/.test(e));
+    t.ok(bad.length === 0, 'no console or page errors on either page', bad.join('; '));
+  } finally {
+    await browser.close();
+    server.stop();
+    relay.stop();
+  }
+});

@@ -1,0 +1,368 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: MIT
+// The penalty duel's WebSocket relay: it pairs two devices in a room and
+// forwards their messages. It holds no game rule: the rollback messages
+// (docs/duel.md) are forwarded as they are; the relay reads only their fixed
+// header, to refuse what no honest peer sends.
+//
+//   node tools/relay.mjs [--host H] [--port N] [options]
+//
+// Listens on 127.0.0.1 (--host) and port $RELAY_PORT or 8601 (--port; 0 picks
+// a free one); prints "relay listening on ws://HOST:PORT/" once it does.
+//
+// Protocol. Control messages are JSON text frames; game data are binary frames.
+//   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T}
+//   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":1,"token":T}
+//   both seats taken               -> {"t":"start","seat":S} to each
+//   {"t":"rejoin","room":CODE,"token":T} -> {"t":"rejoined","room":CODE,"seat":S}; the other gets {"t":"peer-back"}
+//   {"t":"leave"}                  the room closes; the other gets {"t":"peer-gone","reason":"left"}
+//   {"t":"ping","n":N}             -> {"t":"pong","n":N}
+//   a seat's connection drops      the other gets {"t":"peer-left","timeout":S}; after S seconds
+//                                  without a rejoin: {"t":"peer-gone","reason":"timeout"} and the room closes
+//   binary                         forwarded to the other seat (after the fault injection, if any)
+// Refusals are {"t":"error","code":C,"message":M} and change nothing:
+//   bad-json, bad-message, unknown-type, unknown-room, room-full (a third client),
+//   too-many-rooms, too-many-clients, already-in-room, not-in-room, bad-token,
+//   bad-data (not a rollback message, or one claiming the other seat),
+//   stale-input (inputs for steps the other seat has already confirmed),
+//   rate-limited (over --rate messages a second; persistent flooding closes with 1008).
+// A message over --max-bytes closes the connection with code 1009 (ws's maxPayload).
+// Room codes are 16 characters of 80 random bits; seat tokens 128 random bits.
+//
+// Fault injection (tests): --latency-ms, --jitter-ms, --loss apply to the
+// binary messages the relay forwards, drawn from --seed.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const requireWeb = createRequire(join(here, '..', 'web', 'package.json'));
+
+const USAGE = `usage: node tools/relay.mjs [options]
+  --host H            address to listen on (default 127.0.0.1; 0.0.0.0 for other devices)
+  --port N            port (default $RELAY_PORT or 8601; 0 picks a free port)
+  --max-rooms N       rooms open at once (default 1000)
+  --max-clients N     connections at once (default 4000)
+  --max-bytes N       largest message, bytes (default 16384)
+  --rate N            messages a second per connection (default 200), --burst N (default 400)
+  --rejoin-seconds S  how long a seat is kept for a dropped device (default 20)
+  --room-seconds S    how long a room waits for its second device (default 600)
+  --latency-ms MS --jitter-ms MS --loss P --seed N
+                      fault injection on forwarded game data (default none)
+  --help`;
+
+function parseArgs(argv) {
+  const o = {
+    host: '127.0.0.1', port: process.env.RELAY_PORT ?? '8601', maxRooms: 1000, maxClients: 4000, maxBytes: 16384,
+    rate: 200, burst: 400, rejoinSeconds: 20, roomSeconds: 600, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1,
+  };
+  const num = (name, v, lo, hi) => {
+    const x = Number(v);
+    if (v === undefined || v === '' || !Number.isFinite(x) || x < lo || x > hi) throw new Error(`${name} wants a number in ${lo}..${hi}, got ${v}`);
+    return x;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => argv[++i];
+    switch (a) {
+      case '--help': console.log(USAGE); process.exit(0); break;
+      case '--host': o.host = v(); if (!o.host) throw new Error('--host wants an address'); break;
+      case '--port': o.port = v(); break;
+      case '--max-rooms': o.maxRooms = num(a, v(), 1, 1e6); break;
+      case '--max-clients': o.maxClients = num(a, v(), 2, 1e6); break;
+      case '--max-bytes': o.maxBytes = num(a, v(), 64, 1 << 24); break;
+      case '--rate': o.rate = num(a, v(), 1, 1e6); break;
+      case '--burst': o.burst = num(a, v(), 1, 1e6); break;
+      case '--rejoin-seconds': o.rejoinSeconds = num(a, v(), 0, 86400); break;
+      case '--room-seconds': o.roomSeconds = num(a, v(), 1, 86400); break;
+      case '--latency-ms': o.latencyMs = num(a, v(), 0, 10000); break;
+      case '--jitter-ms': o.jitterMs = num(a, v(), 0, 10000); break;
+      case '--loss': o.loss = num(a, v(), 0, 1); break;
+      case '--seed': o.seed = num(a, v(), 0, 2 ** 32 - 1); break;
+      default: throw new Error(`unexpected argument ${a}\n${USAGE}`);
+    }
+  }
+  o.port = num('--port', o.port, 0, 65535);
+  if (!Number.isInteger(o.port)) throw new Error(`bad port ${o.port}`);
+  return o;
+}
+
+/* ------------------------------------------------------------ utilities */
+
+const CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford's base32, lower case
+function roomCode() {
+  const b = randomBytes(10); // 80 bits -> 16 characters
+  let bits = 0, acc = 0, out = '';
+  for (const byte of b) {
+    acc = (acc << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += CODE_ALPHABET[(acc >> bits) & 31];
+    }
+  }
+  return out;
+}
+const CODE_RE = /^[0-9a-hjkmnp-tv-z]{16}$/;
+const token = () => randomBytes(16).toString('base64url');
+
+/** A small seeded generator (mulberry32) for the fault injection. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/* The rollback message header (docs/duel.md): what the relay may read. */
+const HEADER = 36, CHECKSUM = 8;
+function header(buf) {
+  if (buf.length < HEADER + CHECKSUM) return null;
+  if (buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52 || buf[3] !== 0x42) return null; // "KSRB"
+  if (buf[4] !== 1) return null;
+  return {
+    player: buf[5], seq: buf.readUInt32LE(8), seen: buf.readUInt32LE(12), ack: buf.readUInt32LE(16),
+    inputFrom: buf.readUInt32LE(28), inputSteps: buf.readUInt16LE(32),
+  };
+}
+
+/* --------------------------------------------------------------- relay */
+
+export function startRelay(opts) {
+  const WebSocket = requireWeb('ws');
+  const rooms = new Map();
+  const random = rng(opts.seed);
+  let clients = 0;
+  const stats = { forwarded: 0, dropped: 0, refused: 0 };
+
+  const send = (ws, obj) => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+  };
+  const refuse = (c, code, message) => {
+    stats.refused++;
+    send(c.ws, { t: 'error', code, message });
+  };
+
+  function closeRoom(room, reason) {
+    if (!rooms.has(room.code)) return;
+    rooms.delete(room.code);
+    clearTimeout(room.lobbyTimer);
+    for (const seat of room.seats) {
+      if (!seat) continue;
+      clearTimeout(seat.rejoinTimer);
+      if (seat.client) {
+        if (reason) send(seat.client.ws, { t: 'peer-gone', reason });
+        seat.client.room = null;
+      }
+    }
+  }
+
+  function seatClient(room, s, c) {
+    room.seats[s].client = c;
+    c.room = room;
+    c.seat = s;
+  }
+
+  function maybeStart(room) {
+    if (room.started || !room.seats[0]?.client || !room.seats[1]?.client) return;
+    room.started = true;
+    clearTimeout(room.lobbyTimer);
+    for (let s = 0; s < 2; s++) send(room.seats[s].client.ws, { t: 'start', seat: s, room: room.code });
+  }
+
+  function onControl(c, text) {
+    let m;
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return refuse(c, 'bad-json', 'a control message is one JSON object');
+    }
+    if (!m || typeof m !== 'object' || Array.isArray(m) || typeof m.t !== 'string') return refuse(c, 'bad-message', 'a control message needs a string "t"');
+    switch (m.t) {
+      case 'ping':
+        return send(c.ws, { t: 'pong', n: Number.isFinite(m.n) ? m.n : 0 });
+      case 'create': {
+        if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
+        if (rooms.size >= opts.maxRooms) return refuse(c, 'too-many-rooms', `the relay holds ${opts.maxRooms} rooms at most`);
+        let code;
+        do code = roomCode(); while (rooms.has(code));
+        const room = { code, seats: [{ token: token(), client: null }, null], started: false };
+        room.lobbyTimer = setTimeout(() => {
+          if (!room.started) {
+            send(room.seats[0]?.client?.ws, { t: 'error', code: 'room-expired', message: 'nobody joined in time' });
+            closeRoom(room, null);
+          }
+        }, opts.roomSeconds * 1000);
+        rooms.set(code, room);
+        seatClient(room, 0, c);
+        return send(c.ws, { t: 'created', room: code, seat: 0, token: room.seats[0].token });
+      }
+      case 'join': {
+        if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
+        if (typeof m.room !== 'string' || !CODE_RE.test(m.room)) return refuse(c, 'bad-message', 'a room code is 16 characters');
+        const room = rooms.get(m.room);
+        if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
+        if (room.seats[1]) return refuse(c, 'room-full', 'two devices are already in this room');
+        room.seats[1] = { token: token(), client: null };
+        seatClient(room, 1, c);
+        send(c.ws, { t: 'joined', room: room.code, seat: 1, token: room.seats[1].token });
+        return maybeStart(room);
+      }
+      case 'rejoin': {
+        if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
+        if (typeof m.room !== 'string' || typeof m.token !== 'string') return refuse(c, 'bad-message', 'rejoin wants a room and a token');
+        const room = rooms.get(m.room);
+        if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
+        const s = room.seats.findIndex((x) => x && x.token === m.token);
+        if (s < 0) return refuse(c, 'bad-token', 'that token holds no seat in this room');
+        if (room.seats[s].client) return refuse(c, 'room-full', 'that seat is connected');
+        clearTimeout(room.seats[s].rejoinTimer);
+        seatClient(room, s, c);
+        send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started });
+        send(room.seats[1 - s]?.client?.ws, { t: 'peer-back' });
+        return maybeStart(room);
+      }
+      case 'leave': {
+        if (!c.room) return refuse(c, 'not-in-room', 'this connection is in no room');
+        const room = c.room;
+        room.seats[c.seat].client = null;
+        c.room = null;
+        return closeRoom(room, 'left');
+      }
+      default:
+        return refuse(c, 'unknown-type', `unknown message type "${String(m.t).slice(0, 32)}"`);
+    }
+  }
+
+  function forward(room, from, buf) {
+    const to = room.seats[1 - from]?.client;
+    if (!to) {
+      stats.dropped++;
+      return;
+    }
+    if (opts.loss > 0 && random() < opts.loss) {
+      stats.dropped++;
+      return;
+    }
+    const delay = opts.latencyMs + (opts.jitterMs > 0 ? random() * opts.jitterMs : 0);
+    const deliver = () => {
+      if (to.ws.readyState === WebSocket.OPEN) {
+        to.ws.send(buf, { binary: true });
+        stats.forwarded++;
+      }
+    };
+    if (delay > 0) setTimeout(deliver, delay);
+    else deliver();
+  }
+
+  function onData(c, buf) {
+    if (!c.room) return refuse(c, 'not-in-room', 'join a room before sending game data');
+    const room = c.room;
+    if (!room.started) return refuse(c, 'no-peer', 'the other device has not joined yet');
+    const h = header(buf);
+    if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, version 1)');
+    if (h.player !== c.seat) return refuse(c, 'bad-data', `a message from seat ${c.seat} claims player ${h.player}`);
+    const seat = room.seats[c.seat];
+    // The other seat's ack in the message this one says it has seen: inputs
+    // below it are confirmed, and an honest peer never sends them again.
+    const confirmed = room.seats[1 - c.seat]?.acks?.get(h.seen);
+    if (h.inputSteps > 0 && confirmed !== undefined && h.inputFrom < confirmed)
+      return refuse(c, 'stale-input', `inputs from step ${h.inputFrom} are below the confirmed step ${confirmed}`);
+    if (!seat.acks) seat.acks = new Map();
+    seat.acks.set(h.seq, h.ack);
+    if (seat.acks.size > 512) seat.acks.delete(seat.acks.keys().next().value);
+    forward(room, c.seat, buf);
+  }
+
+  function onClose(c) {
+    clients--;
+    const room = c.room;
+    if (!room) return;
+    c.room = null;
+    const seat = room.seats[c.seat];
+    if (!seat || seat.client !== c) return;
+    seat.client = null;
+    const other = room.seats[1 - c.seat]?.client;
+    if (!room.started && !other) return closeRoom(room, null);
+    send(other?.ws, { t: 'peer-left', timeout: opts.rejoinSeconds });
+    seat.rejoinTimer = setTimeout(() => closeRoom(room, 'timeout'), opts.rejoinSeconds * 1000);
+  }
+
+  const server = http.createServer((req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' });
+    res.end('kickstep duel relay: connect with a WebSocket\n');
+  });
+  const wss = new WebSocket.WebSocketServer({ server, maxPayload: opts.maxBytes, perMessageDeflate: false });
+  wss.on('connection', (ws) => {
+    if (clients >= opts.maxClients) {
+      ws.send(JSON.stringify({ t: 'error', code: 'too-many-clients', message: 'the relay is full' }));
+      ws.close(1013, 'too many clients');
+      return;
+    }
+    clients++;
+    const c = { ws, room: null, seat: -1, tokens: opts.burst, last: Date.now(), overflows: 0, warned: 0 };
+    ws.on('message', (data, isBinary) => {
+      const now = Date.now();
+      c.tokens = Math.min(opts.burst, c.tokens + ((now - c.last) / 1000) * opts.rate);
+      c.last = now;
+      if (c.tokens < 1) {
+        stats.refused++;
+        if (++c.overflows > 4 * opts.burst) return ws.close(1008, 'rate limit');
+        if (now - c.warned >= 1000) {
+          c.warned = now;
+          send(ws, { t: 'error', code: 'rate-limited', message: `more than ${opts.rate} messages a second` });
+        }
+        return;
+      }
+      c.tokens -= 1;
+      c.overflows = Math.max(0, c.overflows - 1);
+      if (isBinary) onData(c, Buffer.isBuffer(data) ? data : Buffer.concat(data));
+      else onControl(c, data.toString('utf8'));
+    });
+    ws.on('close', () => onClose(c));
+    ws.on('error', () => {});
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      const { port } = server.address();
+      resolve({
+        port, stats, rooms,
+        close: () => new Promise((r) => {
+          for (const room of rooms.values()) closeRoom(room, null);
+          for (const ws of wss.clients) ws.terminate();
+          wss.close(() => server.close(() => r()));
+        }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`relay: ${e.message}`);
+    process.exit(2);
+  }
+  startRelay(opts).then(
+    (r) => {
+      const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+      console.log(`relay listening on ws://${shown}:${r.port}/`);
+      const stop = () => r.close().then(() => process.exit(0));
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    },
+    (e) => {
+      console.error(`relay: cannot listen on ${opts.host}:${opts.port}: ${e.message}`);
+      process.exit(1);
+    },
+  );
+}

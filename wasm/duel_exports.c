@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+/// wasm/duel_exports.c — the penalty duel's boundary with the browser.
+///
+/// The page (web/duel/) moves bytes between this module and the relay and
+/// hands it frames, swipes and taps; it holds no game rule. The rules (the
+/// shoot-out, kick_duel.h), rollback (rollback.h), the record of the match
+/// (kick_shootout.h) and what a swipe means (kick_swipe.h) are all C, in one
+/// kick_duel_peer (kick_duel_peer.h).
+///
+/// Exports (wasm names):
+///   dx_init(player, window, delay)     the code of the room at dx_text() seeds the match;
+///                                      player 0 created the room, 1 joined it
+///   dx_frame(target_seconds)           one display refresh (rAF timestamp / 1000): the steps it pays for
+///   dx_pause() / dx_resume()           tab hidden / shown: the next frame counts as 1/60 s
+///   dx_inbox() / dx_receive(len)       a message from the other device, written at dx_inbox()
+///   dx_outbox() / dx_send()            the next message for the other device: its length at dx_outbox()
+///   dx_swipe_begin() / dx_swipe_point(t, x, y) / dx_swipe_end()
+///                                      the shooter's swipe (t in s from the events' own timestamps,
+///                                      x, y in screen heights); its end is the strike
+///   dx_tap(x, y)                       the keeper's dive target on his line, m
+///   dx_abandon(player)                 that player left and did not come back: the match ends
+///   dx_record() -> length              the shoot-out record (kick_shootout.h) at dx_record_bytes()
+///   dx_desync_text() -> length         the desync report in one sentence at dx_text()
+///   dx_view() / dx_view_count() / dx_view_name(i)
+///   dx_text(), dx_text_capacity(), dx_status_name(s), dx_result_name(r), dx_outcome_name(o)
+#include "kickstep/base.h"
+#include "kickstep/dmath.h"
+#include "kickstep/hash.h"
+#include "kickstep/kick.h"
+#include "kickstep/kick_director.h"
+#include "kickstep/kick_duel.h"
+#include "kickstep/kick_duel_peer.h"
+#include "kickstep/kick_shootout.h"
+#include "kickstep/kick_swipe.h"
+#include "kickstep/rollback.h"
+
+#if defined(__wasm__)
+#define DX_EXPORT(name) __attribute__((export_name(#name)))
+#else
+#define DX_EXPORT(name)
+#endif
+
+/* ------------------------------------------------------------------ the view */
+
+/// Every field of the view, in order (the kick page's scene reads the same
+/// names as on the free kick). Units: metres, seconds, m/s, rad/s.
+#define DX_VIEW_FIELDS(X)                                                                    \
+  X(ready) X(local) X(duel_phase) X(kick) X(shooter) X(keeper) X(score0) X(score1)           \
+  X(taken0) X(taken1) X(winner) X(over) X(record_ok) X(end_step) X(kicks_each) X(max_kicks)  \
+  X(may_strike) X(may_tap) X(struck) X(tapped) X(outcome) X(last_result) X(phase_age)       \
+  X(aim_left) X(frame) X(confirmed) X(confirmed_score0) X(confirmed_score1)                 \
+  X(rollbacks) X(resimulated) X(max_rollback) X(waits) X(skipped) X(advantage)               \
+  X(desync) X(desync_step) X(hash_hi) X(hash_lo) X(final_hash_hi) X(final_hash_lo)          \
+  X(abandoned_by) X(screen) X(time) X(phase) X(spot_x) X(spot_z) X(wet)                      \
+  X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                             \
+  X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate)                                              \
+  X(keeper_present) X(keeper_diving) X(keeper_dive)                                          \
+  X(keeper_ax) X(keeper_ay) X(keeper_az) X(keeper_bx) X(keeper_by) X(keeper_bz) X(keeper_r)  \
+  X(keeper_s0x) X(keeper_s0y) X(keeper_s0z) X(keeper_s1x) X(keeper_s1y) X(keeper_s1z)       \
+  X(keeper_g0x) X(keeper_g0y) X(keeper_g0z) X(keeper_g1x) X(keeper_g1y) X(keeper_g1z)       \
+  X(keeper_arm_r) X(wall_count) X(ring_count)                                                \
+  X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)   \
+  X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
+  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)
+
+#define DX_FIELD(name) DX_V_##name,
+enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
+#undef DX_FIELD
+#define DX_NAME(name) #name,
+static const char *const dx_view_names[DX_VIEW_COUNT] = {DX_VIEW_FIELDS(DX_NAME)};
+#undef DX_NAME
+#define DX_RESULTS_SHOWN 20
+
+/* ------------------------------------------------------------------ session */
+
+static kick_duel_peer g_peer;
+static uint8_t g_storage[KICK_DUEL_PEER_STORAGE];
+static int32_t g_ready;
+static double g_last_target;
+static int32_t g_resume = 1;
+static kick_swipe g_swipe;
+static double g_view[DX_VIEW_COUNT];
+static char g_text[2048];
+static uint8_t g_inbox[KS_RB_MAX_MESSAGE];
+static uint8_t g_outbox[KS_RB_MAX_MESSAGE];
+static uint8_t g_record[KICK_SHOOTOUT_MAX_BYTES];
+
+static size_t text_len(void) {
+  size_t n = 0;
+  while (n + 1 < sizeof g_text && g_text[n]) n++;
+  return n;
+}
+
+/// Starts the match of the room whose code is the text at dx_text(): both
+/// devices seed it the same way (FNV-1a of the code).
+DX_EXPORT(dx_init) int32_t dx_init(int32_t player, int32_t window, int32_t delay) {
+  size_t n = text_len();
+  if (n == 0) return KS_ERR_NULL;
+  kick_duel_peer_def d = kick_duel_peer_default_def();
+  d.local_player = player;
+  if (window > 0) d.max_prediction = window;
+  if (delay >= 0) d.input_delay = delay;
+  d.duel.match_seed = ks_fnv1a64(g_text, n) | 1u;
+  ks_status st = kick_duel_peer_init(&g_peer, &d, g_storage, sizeof g_storage);
+  if (st != KS_OK) return (int32_t)st;
+  g_ready = 1;
+  g_resume = 1;
+  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_begin(&g_swipe, &sd);
+  return KS_OK;
+}
+
+DX_EXPORT(dx_frame) int32_t dx_frame(double target_seconds) {
+  if (!g_ready) return -(int32_t)KS_ERR_STATE;
+  if (!ks_is_finite(target_seconds)) return -(int32_t)KS_ERR_NOT_FINITE;
+  double real = 1.0 / 60.0;
+  if (!g_resume) real = target_seconds - g_last_target;
+  g_resume = 0;
+  g_last_target = target_seconds;
+  return (int32_t)kick_duel_peer_frame(&g_peer, real); /* the peer caps a frame at 1/20 s */
+}
+
+DX_EXPORT(dx_pause) void dx_pause(void) { g_resume = 1; }
+DX_EXPORT(dx_resume) void dx_resume(void) { g_resume = 1; }
+
+DX_EXPORT(dx_inbox) uint8_t *dx_inbox(void) { return g_inbox; }
+DX_EXPORT(dx_inbox_capacity) int32_t dx_inbox_capacity(void) { return (int32_t)sizeof g_inbox; }
+
+/// Reads the message of `len` bytes at dx_inbox(); a refused one changes
+/// nothing and dx_text() says why.
+DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
+  if (!g_ready) return KS_ERR_STATE;
+  if (len < 0 || (size_t)len > sizeof g_inbox) return KS_ERR_RANGE;
+  ks_rb_error e;
+  ks_status st = kick_duel_peer_read(&g_peer, g_inbox, (size_t)len, &e);
+  if (st != KS_OK) {
+    size_t i = 0;
+    for (; e.field[i] && i + 1 < sizeof g_text; i++) g_text[i] = e.field[i];
+    g_text[i] = '\0';
+  }
+  return (int32_t)st;
+}
+
+DX_EXPORT(dx_outbox) uint8_t *dx_outbox(void) { return g_outbox; }
+
+/// Writes the next message for the other device at dx_outbox(); returns its length.
+DX_EXPORT(dx_send) int32_t dx_send(void) {
+  if (!g_ready) return 0;
+  size_t n = 0;
+  if (kick_duel_peer_write(&g_peer, g_outbox, sizeof g_outbox, &n) != KS_OK) return 0;
+  return (int32_t)n;
+}
+
+/* ------------------------------------------------------------------- inputs */
+
+DX_EXPORT(dx_swipe_begin) int32_t dx_swipe_begin(void) {
+  if (!g_ready) return KS_ERR_STATE;
+  if (!kick_duel_may_strike(kick_duel_peer_view(&g_peer), g_peer.def.local_player)) return KS_ERR_STATE;
+  kick_swipe_def sd = kick_swipe_default_def();
+  return (int32_t)kick_swipe_begin(&g_swipe, &sd);
+}
+
+DX_EXPORT(dx_swipe_point) int32_t dx_swipe_point(double t, double x, double y) {
+  kick_touch s = {x, y, t};
+  return (int32_t)kick_swipe_add(&g_swipe, &s, 1, NULL);
+}
+
+/// Reads the swipe and strikes with it; dx_text() names why a swipe was not a kick.
+DX_EXPORT(dx_swipe_end) int32_t dx_swipe_end(void) {
+  if (!g_ready) return KS_ERR_STATE;
+  kick_swipe_reading r;
+  ks_status st = kick_swipe_finish(&g_swipe, &r);
+  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_begin(&g_swipe, &sd);
+  const char *why = st == KS_OK ? "ok" : kick_swipe_error_name(r.error);
+  size_t i = 0;
+  for (; why[i] && i + 1 < sizeof g_text; i++) g_text[i] = why[i];
+  g_text[i] = '\0';
+  if (st != KS_OK) return (int32_t)st;
+  return (int32_t)kick_duel_peer_strike(&g_peer, &r.launch);
+}
+
+/// A strike with an explicit launch (tests and keyboards): speed m/s, angles rad.
+DX_EXPORT(dx_strike) int32_t dx_strike(double speed, double elevation, double direction, double spin_y) {
+  if (!g_ready) return KS_ERR_STATE;
+  kick_launch k = kick_launch_default();
+  k.speed_mps = speed;
+  k.elevation = elevation;
+  k.direction = direction;
+  if (spin_y != 0.0) {
+    k.spin_axis = ks_v3(0.0, spin_y > 0.0 ? 1.0 : -1.0, 0.0);
+    k.spin_rate = ks_fabs(spin_y);
+  }
+  return (int32_t)kick_duel_peer_strike(&g_peer, &k);
+}
+
+DX_EXPORT(dx_tap) int32_t dx_tap(double x, double y) {
+  if (!g_ready) return KS_ERR_STATE;
+  return (int32_t)kick_duel_peer_tap(&g_peer, x, y);
+}
+
+DX_EXPORT(dx_abandon) int32_t dx_abandon(int32_t player) {
+  if (!g_ready) return KS_ERR_STATE;
+  return (int32_t)kick_duel_peer_abandon(&g_peer, player);
+}
+
+/* ----------------------------------------------------------- record, report */
+
+DX_EXPORT(dx_record) int32_t dx_record(void) {
+  const kick_shootout *r = kick_duel_peer_record(&g_peer);
+  if (!r) return -(int32_t)KS_ERR_STATE;
+  size_t n = 0;
+  ks_status st = kick_shootout_encode(r, g_record, sizeof g_record, &n, NULL);
+  return st == KS_OK ? (int32_t)n : -(int32_t)st;
+}
+DX_EXPORT(dx_record_bytes) uint8_t *dx_record_bytes(void) { return g_record; }
+
+DX_EXPORT(dx_desync_text) int32_t dx_desync_text(void) {
+  const ks_rb_desync *d = kick_duel_peer_desync(&g_peer);
+  size_t n = ks_rb_desync_text(d, g_text, sizeof g_text);
+  const char *field = kick_duel_peer_desync_field(&g_peer);
+  if (field[0] && n + 20 < sizeof g_text) {
+    const char *pre = "; first differing field: ";
+    for (size_t i = 0; pre[i] && n + 1 < sizeof g_text; i++) g_text[n++] = pre[i];
+    for (size_t i = 0; field[i] && n + 1 < sizeof g_text; i++) g_text[n++] = field[i];
+    g_text[n] = '\0';
+  }
+  return (int32_t)n;
+}
+
+DX_EXPORT(dx_text) char *dx_text(void) { return g_text; }
+DX_EXPORT(dx_text_capacity) int32_t dx_text_capacity(void) { return (int32_t)sizeof g_text; }
+DX_EXPORT(dx_status_name) const char *dx_status_name(int32_t s) { return ks_status_name((ks_status)s); }
+DX_EXPORT(dx_result_name) const char *dx_result_name(int32_t r) { return kick_duel_result_name((kick_duel_result)r); }
+DX_EXPORT(dx_outcome_name) const char *dx_outcome_name(int32_t o) { return kick_outcome_name((kick_outcome)o); }
+
+/* ---------------------------------------------------------- reading the view */
+
+static void put3(int at, ks_vec3 v) {
+  g_view[at] = v.x;
+  g_view[at + 1] = v.y;
+  g_view[at + 2] = v.z;
+}
+
+static void fill_view(void) {
+  double *v = g_view;
+  for (int i = 0; i < DX_VIEW_COUNT; i++) v[i] = 0.0;
+  v[DX_V_ready] = g_ready;
+  if (!g_ready) return;
+  const kick_duel_peer *p = &g_peer;
+  const kick_duel *d = kick_duel_peer_view(p);
+  const kick_shot *s = &d->shot;
+  int32_t me = p->def.local_player;
+  v[DX_V_local] = me;
+  v[DX_V_duel_phase] = d->phase;
+  v[DX_V_kick] = d->kick;
+  v[DX_V_shooter] = d->shooter;
+  v[DX_V_keeper] = kick_duel_keeper(d);
+  v[DX_V_score0] = d->score[0];
+  v[DX_V_score1] = d->score[1];
+  v[DX_V_taken0] = d->taken[0];
+  v[DX_V_taken1] = d->taken[1];
+  v[DX_V_winner] = p->over ? (p->abandoned_by >= 0 ? 1 - p->abandoned_by : p->confirmed.winner) : d->winner;
+  v[DX_V_over] = p->over;
+  v[DX_V_record_ok] = p->record_ok;
+  v[DX_V_end_step] = (double)p->end_step;
+  v[DX_V_kicks_each] = d->def.kicks_each;
+  v[DX_V_max_kicks] = d->def.max_kicks;
+  v[DX_V_may_strike] = kick_duel_may_strike(d, me);
+  v[DX_V_may_tap] = kick_duel_may_tap(d, me);
+  v[DX_V_struck] = d->struck;
+  v[DX_V_tapped] = d->tapped;
+  v[DX_V_outcome] = d->outcome;
+  for (int32_t i = d->kick; i >= 0; i--)
+    if (d->results[i] != KICK_DUEL_PENDING) {
+      v[DX_V_last_result] = d->results[i];
+      break;
+    }
+  v[DX_V_phase_age] = (double)(d->step - d->phase_step);
+  v[DX_V_aim_left] = d->phase == KICK_DUEL_AIM ? (double)(d->def.aim_steps - (d->step - d->phase_step)) / KICK_STEPS_PER_SECOND : 0.0;
+  v[DX_V_frame] = (double)ks_rb_frame(&p->rb);
+  v[DX_V_confirmed] = (double)ks_rb_confirmed(&p->rb);
+  v[DX_V_confirmed_score0] = p->confirmed.score[0];
+  v[DX_V_confirmed_score1] = p->confirmed.score[1];
+  v[DX_V_rollbacks] = (double)p->rb.stats.rollbacks;
+  v[DX_V_resimulated] = (double)p->rb.stats.resimulated;
+  v[DX_V_max_rollback] = (double)p->rb.stats.max_rollback;
+  v[DX_V_waits] = (double)p->waited;
+  v[DX_V_skipped] = (double)p->skipped;
+  v[DX_V_advantage] = (double)ks_rb_frame_advantage(&p->rb);
+  const ks_rb_desync *ds = kick_duel_peer_desync(p);
+  v[DX_V_desync] = ds->detected;
+  v[DX_V_desync_step] = (double)(ds->exact ? ds->first_step : ds->check_step);
+  uint64_t h = kick_duel_hash(d);
+  v[DX_V_hash_hi] = (double)(uint32_t)(h >> 32);
+  v[DX_V_hash_lo] = (double)(uint32_t)h;
+  v[DX_V_final_hash_hi] = (double)(uint32_t)(p->final_hash >> 32);
+  v[DX_V_final_hash_lo] = (double)(uint32_t)p->final_hash;
+  v[DX_V_abandoned_by] = p->abandoned_by;
+  v[DX_V_screen] = d->phase == KICK_DUEL_REPLAY ? 3 : d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_READY ? 0 : 1;
+  v[DX_V_time] = kick_shot_time(s);
+  v[DX_V_phase] = s->phase;
+  v[DX_V_spot_x] = s->setup.spot_x;
+  v[DX_V_spot_z] = s->setup.spot_z;
+  v[DX_V_wet] = s->setup.pitch.wet;
+  put3(DX_V_ball_x, s->ball.pos);
+  put3(DX_V_ball_vx, s->ball.vel);
+  put3(DX_V_spin_ax, s->ball.spin_axis);
+  v[DX_V_spin_rate] = s->ball.spin_rate;
+  kick_keeper_pose kp;
+  kick_shot_keeper_pose(s, &kp);
+  v[DX_V_keeper_present] = kp.present;
+  v[DX_V_keeper_diving] = kp.diving;
+  v[DX_V_keeper_dive] = kp.dive_progress;
+  put3(DX_V_keeper_ax, kp.body_a);
+  put3(DX_V_keeper_bx, kp.body_b);
+  v[DX_V_keeper_r] = kp.body_radius;
+  put3(DX_V_keeper_s0x, kp.shoulder[0]);
+  put3(DX_V_keeper_s1x, kp.shoulder[1]);
+  put3(DX_V_keeper_g0x, kp.glove[0]);
+  put3(DX_V_keeper_g1x, kp.glove[1]);
+  v[DX_V_keeper_arm_r] = kp.arm_radius;
+  if (d->phase == KICK_DUEL_REPLAY) {
+    ks_vec3 spot = ks_v3(s->setup.spot_x, KICK_BALL_RADIUS, s->setup.spot_z);
+    kick_camera c = kick_director_replay_camera(spot, d->crossing);
+    v[DX_V_camera_long_lens] = 1;
+    put3(DX_V_cam_x, c.pos);
+    put3(DX_V_cam_tx, c.target);
+    v[DX_V_cam_fov] = c.fov;
+  }
+  for (int32_t i = 0; i < DX_RESULTS_SHOWN && i < KICK_DUEL_MAX_KICKS; i++) v[DX_V_r0 + i] = d->results[i];
+}
+
+DX_EXPORT(dx_view) double *dx_view(void) {
+  fill_view();
+  return g_view;
+}
+DX_EXPORT(dx_view_count) int32_t dx_view_count(void) { return DX_VIEW_COUNT; }
+DX_EXPORT(dx_view_name) const char *dx_view_name(int32_t i) { return i >= 0 && i < DX_VIEW_COUNT ? dx_view_names[i] : ""; }

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// The duel module as the page sees it: calls into wasm (wasm/duel_exports.c)
+// and the view read by name. Every rule is in the module; this file moves
+// numbers and bytes.
+import { loadWasm, wasmUrl } from '../src/wasm.js';
+
+export const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
+export const RESULT = { PENDING: 0, SCORED: 1, MISSED: 2, NO_SHOT: 3 };
+
+export async function createDuel() {
+  const w = await loadWasm(wasmUrl('duel'));
+  const x = w.exports;
+  const count = x.dx_view_count();
+  const index = Object.create(null);
+  for (let i = 0; i < count; i++) index[w.str(x.dx_view_name(i))] = i;
+  const mem = () => new Uint8Array(x.memory.buffer);
+  let view = null;
+  const duel = {
+    index,
+    read() {
+      view = w.f64(x.dx_view(), count);
+      return duel;
+    },
+    v(name) {
+      const i = index[name];
+      if (i === undefined) throw new Error(`no view field ${name}`);
+      return view[i];
+    },
+    /** Starts the match of `room` as `player` (0 created it). */
+    init(player, room, window = 300, delay = 6) {
+      w.writeStr(x.dx_text(), x.dx_text_capacity(), room);
+      return x.dx_init(player, window, delay);
+    },
+    frame: (target) => x.dx_frame(target),
+    pause: () => x.dx_pause(),
+    resume: () => x.dx_resume(),
+    /** A message from the other device (Uint8Array); returns the status. */
+    receive(bytes) {
+      if (bytes.length > x.dx_inbox_capacity()) return 3; // KS_ERR_RANGE
+      mem().set(bytes, x.dx_inbox());
+      return x.dx_receive(bytes.length);
+    },
+    /** The next message for the other device, a copy (or null). */
+    send() {
+      const n = x.dx_send();
+      return n > 0 ? mem().slice(x.dx_outbox(), x.dx_outbox() + n) : null;
+    },
+    swipeBegin: () => x.dx_swipe_begin(),
+    swipePoint: (t, px, py) => x.dx_swipe_point(t, px, py),
+    swipeEnd: () => x.dx_swipe_end(),
+    swipeError: () => w.str(x.dx_text()),
+    strike: (speed, elevation, direction, spin = 0) => x.dx_strike(speed, elevation, direction, spin),
+    tap: (px, py) => x.dx_tap(px, py),
+    abandon: (player) => x.dx_abandon(player),
+    /** The shoot-out record (Uint8Array), or null before the match is over. */
+    record() {
+      const n = x.dx_record();
+      return n > 0 ? mem().slice(x.dx_record_bytes(), x.dx_record_bytes() + n) : null;
+    },
+    desyncText() {
+      const n = x.dx_desync_text();
+      return w.text(x.dx_text(), n);
+    },
+    status: (s) => w.str(x.dx_status_name(s)),
+    resultName: (r) => w.str(x.dx_result_name(r)),
+    outcomeName: (o) => w.str(x.dx_outcome_name(o)),
+  };
+  return duel.read();
+}

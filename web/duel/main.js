@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+// The penalty duel page: lobby, scoreboard, swipe and tap input, the frame
+// loop and the relay. It draws the module's view and forwards input and
+// bytes; every rule (the shoot-out, rollback, what a swipe means, the record
+// of the match) is in the wasm module.
+import { createDuel, PHASE, RESULT } from './game.js';
+import { RelayLink } from './net.js';
+import { Stadium } from '../kick/scene.js';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const manual = params.has('manual');
+
+/** The relay: ?relay=ws://..., else this host on the port make run wrote to relay.json (8601 without one). */
+async function relayAddress() {
+  if (params.get('relay')) return params.get('relay');
+  let port = 8601;
+  try {
+    const r = await fetch('./relay.json', { cache: 'no-store' });
+    if (r.ok) port = Number((await r.json()).port) || port;
+  } catch {
+    /* no relay.json: the default port */
+  }
+  return `ws://${location.hostname || '127.0.0.1'}:${port}/`;
+}
+
+async function main() {
+  const duel = await createDuel();
+  const relayUrl = await relayAddress();
+  const stadium = new Stadium($('gl'));
+  const touch = $('touch');
+  const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {}, statusTimer: null };
+  const api = { ready: false, started: false, over: false, seat: -1, room: null, link: '', errors: [], duel, stadium, frames: 0 };
+  window.__duel = api;
+
+  // ---------------------------------------------------------------- the relay
+  const link = new RelayLink(relayUrl, {
+    seated(m) {
+      ui.room = api.room = m.room;
+      ui.seat = api.seat = m.seat;
+      if (m.seat === 0) {
+        const q = new URLSearchParams();
+        q.set('room', m.room);
+        if (params.get('relay')) q.set('relay', params.get('relay'));
+        api.link = `${location.origin}${location.pathname}?${q}`;
+        $('room-link').value = api.link;
+        $('lobby-start').classList.add('hidden');
+        $('lobby-wait').classList.remove('hidden');
+      } else {
+        setLobbyNote('Joined. Starting…');
+      }
+    },
+    start(seat) {
+      const st = duel.init(seat, ui.room);
+      if (st !== 0) return fail(`the match did not start: ${duel.status(st)}`);
+      ui.started = api.started = true;
+      $('lobby').classList.add('hidden');
+      if (!manual) duel.resume();
+    },
+    data(bytes) {
+      if (!ui.started) return;
+      const st = duel.receive(bytes);
+      if (st !== 0) api.errors.push(`refused a message: ${duel.status(st)}`);
+    },
+    peer(what, detail) {
+      if (what === 'left') showStatus(`Your opponent lost the connection — waiting up to ${detail} s`, true, detail);
+      else if (what === 'back') showStatus(null);
+      else if (what === 'gone') {
+        if (!duel.read().v('over')) duel.abandon(1 - ui.seat);
+        showStatus(detail === 'left' ? 'Your opponent left the match' : 'Your opponent did not come back', true);
+      }
+    },
+    status(what) {
+      if (what === 'reconnecting') showStatus('Connection lost — reconnecting…', true);
+      else if (what === 'rejoined') showStatus(null);
+    },
+    error(m) {
+      api.errors.push(`${m.code}: ${m.message}`);
+      if (!ui.started) return fail(m.code === 'unknown-room' ? 'That room does not exist (any more).' : m.message);
+      if (m.code === 'unknown-room' && !duel.read().v('over')) {
+        duel.abandon(ui.seat); // the match ends for the side that left
+        showStatus('You were away too long: the match has ended', true);
+      }
+    },
+  });
+  api.relay = link;
+  api.dropConnection = () => link.drop();
+
+  function setLobbyNote(t) {
+    $('lobby-note').textContent = t;
+  }
+  function fail(msg) {
+    $('lobby-error').textContent = msg;
+    $('lobby-error').classList.remove('hidden');
+  }
+  $('btn-create').addEventListener('click', () => link.create());
+  $('btn-copy').addEventListener('click', async () => {
+    $('room-link').select();
+    try {
+      await navigator.clipboard.writeText(api.link);
+      setLobbyNote('Link copied. Waiting for your opponent…');
+    } catch {
+      setLobbyNote('Copy the link and send it. Waiting for your opponent…');
+    }
+  });
+  if (params.get('room')) {
+    $('lobby-start').classList.add('hidden');
+    $('lobby-wait').classList.remove('hidden');
+    $('room-link').classList.add('hidden');
+    $('btn-copy').classList.add('hidden');
+    setLobbyNote('Joining…');
+    link.join(params.get('room'));
+  }
+
+  function showStatus(text, bad = false, countdown = 0) {
+    const el = $('status');
+    clearInterval(ui.statusTimer);
+    ui.status = text;
+    if (!text) return el.classList.add('hidden');
+    el.textContent = text;
+    el.classList.toggle('bad', bad);
+    el.classList.remove('hidden');
+    if (countdown > 0) {
+      const end = performance.now() + countdown * 1000;
+      ui.statusTimer = setInterval(() => {
+        const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+        el.textContent = `Your opponent lost the connection — waiting ${left} s`;
+      }, 250);
+    }
+  }
+
+  // --------------------------------------------------------------------- input
+  function rel(e) {
+    const r = touch.getBoundingClientRect();
+    return { nx: (e.clientX - r.left) / r.width, ny: (e.clientY - r.top) / r.height, hx: (e.clientX - r.left) / r.height, hy: (e.clientY - r.top) / r.height };
+  }
+  touch.addEventListener('pointerdown', (e) => {
+    if (!ui.started) return;
+    duel.read();
+    if (duel.v('may_tap')) {
+      const p = rel(e);
+      const hit = stadium.tapToGoal(p.nx, p.ny);
+      if (hit) api.lastStatus = duel.tap(hit.x, hit.y);
+      return;
+    }
+    if (!duel.v('may_strike') || duel.swipeBegin() !== 0) return;
+    touch.setPointerCapture(e.pointerId);
+    ui.swipe = { id: e.pointerId };
+    addPoint(e);
+  });
+  function addPoint(e) {
+    const p = rel(e);
+    duel.swipePoint(e.timeStamp / 1000, p.hx, p.hy); // the events' own timestamps
+  }
+  touch.addEventListener('pointermove', (e) => {
+    if (!ui.swipe || e.pointerId !== ui.swipe.id) return;
+    const list = e.getCoalescedEvents ? e.getCoalescedEvents() : [e];
+    for (const c of list.length ? list : [e]) addPoint(c);
+  });
+  touch.addEventListener('pointerup', (e) => {
+    if (!ui.swipe || e.pointerId !== ui.swipe.id) return;
+    addPoint(e);
+    ui.swipe = null;
+    api.lastStatus = duel.swipeEnd();
+    if (api.lastStatus !== 0) flash(duel.swipeError() === 'not_upward' ? 'Swipe up' : '', false);
+  });
+  touch.addEventListener('pointercancel', () => (ui.swipe = null));
+
+  // ----------------------------------------------------------------- the HUD
+  function setText(id, t) {
+    if (ui.text[id] !== t) {
+      ui.text[id] = t;
+      $(id).textContent = t;
+    }
+  }
+  function dots(player) {
+    const each = duel.v('kicks_each');
+    const kicks = Math.max(2 * each, duel.v('kick') + 1);
+    const out = [];
+    for (let k = player; k < Math.min(kicks, 20); k += 2) {
+      const r = duel.v(`r${k}`);
+      out.push(r === RESULT.SCORED ? '<i class="g">●</i>' : r === RESULT.PENDING ? '<i class="p">○</i>' : '<i class="m">✕</i>');
+    }
+    return out.join('');
+  }
+  function flash(text) {
+    const m = $('moment');
+    m.textContent = text;
+    m.classList.remove('show');
+    void m.offsetWidth;
+    if (text) m.classList.add('show');
+  }
+  function hud() {
+    const me = ui.seat, them = 1 - ui.seat;
+    setText('score-you', String(duel.v(`score${me}`)));
+    setText('score-them', String(duel.v(`score${them}`)));
+    const res = `${dots(me)}|${dots(them)}`;
+    if (res !== ui.lastResults) {
+      ui.lastResults = res;
+      $('dots-you').innerHTML = dots(me);
+      $('dots-them').innerHTML = dots(them);
+    }
+    const shooter = duel.v('shooter');
+    $('row-you').classList.toggle('shooting', shooter === me);
+    $('row-them').classList.toggle('shooting', shooter === them);
+    const kick = duel.v('kick');
+    const each = duel.v('kicks_each');
+    setText('kick-no', kick >= 2 * each ? `Sudden death · kick ${kick + 1}` : `Kick ${Math.floor(kick / 2) + 1} of ${each}`);
+    const phase = duel.v('duel_phase');
+    let role = '', act = false;
+    if (phase === PHASE.OVER) role = '';
+    else if (phase === PHASE.REPLAY) role = 'Replay';
+    else if (shooter === me) {
+      role = phase === PHASE.AIM ? 'You shoot — swipe up' : phase === PHASE.READY ? 'Your kick' : 'You shot';
+      act = phase === PHASE.AIM;
+    } else {
+      act = duel.v('may_tap') !== 0;
+      role = act ? 'You keep goal — tap where to dive' : phase === PHASE.READY ? 'You keep goal' : 'You dived';
+    }
+    setText('role', role);
+    $('role').classList.toggle('act', act);
+    $('role').classList.toggle('hidden', !role);
+    setText('clock', phase === PHASE.AIM ? `${Math.ceil(duel.v('aim_left'))}` : '');
+    document.body.classList.toggle('replaying', phase === PHASE.REPLAY);
+    if (kick !== ui.lastKick || phase !== ui.lastPhase) {
+      if (phase === PHASE.AFTER && ui.lastPhase === PHASE.FLIGHT) {
+        const r = duel.v(`r${kick}`);
+        flash(r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === 2 ? 'SAVED!' : 'MISSED');
+      }
+      if (phase === PHASE.AFTER && ui.lastPhase === PHASE.AIM) flash('TIME!');
+      ui.lastKick = kick;
+      ui.lastPhase = phase;
+    }
+    const adv = duel.v('advantage');
+    setText('net', `relay rtt ${Math.round(link.rtt)} ms · ahead ${adv} steps\nrollbacks ${duel.v('rollbacks')} (longest ${duel.v('max_rollback')} steps)`);
+    if (duel.v('desync') && !api.desync) {
+      api.desync = duel.desyncText();
+      showStatus(`Out of step with the other device — ${api.desync}`, true);
+    }
+    if (duel.v('over') && !api.over) onOver();
+  }
+
+  function hashText(hi, lo) {
+    return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+  }
+  function onOver() {
+    api.over = true;
+    const me = ui.seat, them = 1 - ui.seat;
+    const winner = duel.v('winner');
+    const a = duel.v('confirmed_score0'), b = duel.v('confirmed_score1');
+    api.score = [a, b];
+    api.finalHash = hashText(duel.v('final_hash_hi'), duel.v('final_hash_lo'));
+    api.endStep = duel.v('end_step');
+    api.winner = winner;
+    $('result-title').textContent = winner === 2 ? 'A DRAW' : winner === me ? 'YOU WIN' : 'YOU LOSE';
+    $('result-score').textContent = `${me === 0 ? a : b} – ${me === 0 ? b : a}`;
+    const left = duel.v('abandoned_by');
+    $('result-note').textContent = left === them ? 'Your opponent left the match.' : left === me ? 'You left the match.' : '';
+    $('result-hash').textContent = `final state ${api.finalHash} at step ${api.endStep}${duel.v('record_ok') ? '' : ' (record incomplete)'}`;
+    $('result').classList.remove('hidden');
+    // The other device may still need our last inputs to confirm the end:
+    // keep sending for a while, then leave the room.
+    setTimeout(() => link.leave(), 10000);
+  }
+  /** The record as base64 (tests) and as a file download (the button). */
+  api.record = () => {
+    const bytes = duel.record();
+    if (!bytes) return '';
+    let s = '';
+    for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s);
+  };
+  $('btn-save').addEventListener('click', () => {
+    const bytes = duel.record();
+    if (!bytes) return;
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `shootout-${ui.room || 'duel'}.ksso`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+
+  // ----------------------------------------------------------------- the frame
+  function resize() {
+    const r = $('stage').getBoundingClientRect();
+    const dpr = Math.min(window.devicePixelRatio || 1, 2);
+    stadium.resize(r.width, r.height);
+    touch.width = Math.round(r.width * dpr);
+    touch.height = Math.round(r.height * dpr);
+  }
+  window.addEventListener('resize', resize);
+  resize();
+  document.addEventListener('visibilitychange', () => (document.hidden ? duel.pause() : duel.resume()));
+
+  function step(target) {
+    duel.frame(target);
+    const msg = duel.send();
+    if (msg) link.data(msg);
+    api.frames++;
+  }
+  let lastDraw = 0;
+  function draw(now) {
+    duel.read();
+    if (ui.started) hud();
+    stadium.update(duel, Math.min(0.1, Math.max(0, (now - lastDraw) / 1000)));
+    lastDraw = now;
+  }
+  // ?manual: a test hands the frames (scripted timestamps) and asks for drawing.
+  let manualT = 1000;
+  api.run = (n, dtMs = 1000 / 60) => {
+    for (let i = 0; i < n && ui.started; i++) step((manualT += dtMs) / 1000);
+    duel.read();
+    if (ui.started) hud();
+    return api.view();
+  };
+  api.draw = () => draw(performance.now());
+  api.view = () => {
+    duel.read();
+    const out = {};
+    for (const name of Object.keys(duel.index)) out[name] = duel.v(name);
+    return out;
+  };
+  api.strike = (speed, elevation, direction, spin = 0) => duel.strike(speed, elevation, direction, spin);
+  api.tap = (x, y) => duel.tap(x, y);
+  function loop(now) {
+    if (ui.started && !manual) step(now / 1000);
+    if (!manual) draw(now);
+    requestAnimationFrame(loop);
+  }
+  requestAnimationFrame(loop);
+  draw(performance.now());
+  api.ready = true;
+}
+
+main().catch((e) => {
+  console.error(e);
+  const el = document.getElementById('lobby-error');
+  if (el) {
+    el.textContent = `The page could not start: ${e.message}`;
+    el.classList.remove('hidden');
+  }
+});

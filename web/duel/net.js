@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// The page's side of the relay (tools/relay.mjs): a WebSocket that creates or
+// joins a room, carries the rollback messages as binary frames, and comes
+// back to its seat with its token after a drop. It knows nothing of the game.
+export class RelayLink {
+  constructor(url, handlers) {
+    this.url = url;
+    this.h = handlers;
+    this.ws = null;
+    this.room = null;
+    this.token = null;
+    this.seat = -1;
+    this.started = false;
+    this.closed = false;  // we left on purpose, or the room is gone
+    this.retry = null;
+    this.rtt = 0;
+    this.pingTimer = null;
+  }
+
+  open(first) {
+    const ws = new WebSocket(this.url);
+    ws.binaryType = 'arraybuffer';
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.token) ws.send(JSON.stringify({ t: 'rejoin', room: this.room, token: this.token }));
+      else first(ws);
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.control({ t: 'ping', n: performance.now() }), 2000);
+    };
+    ws.onmessage = (e) => {
+      if (typeof e.data !== 'string') return this.h.data(new Uint8Array(e.data));
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      this.onControl(m);
+    };
+    ws.onclose = () => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      if (!this.token) return this.h.error({ code: 'no-relay', message: `cannot reach the relay at ${this.url}` });
+      this.h.status('reconnecting');
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => this.open(() => {}), 1000);
+    };
+    ws.onerror = () => {};
+  }
+
+  onControl(m) {
+    switch (m.t) {
+      case 'created':
+      case 'joined':
+        this.room = m.room;
+        this.token = m.token;
+        this.seat = m.seat;
+        return this.h.seated(m);
+      case 'rejoined':
+        return this.h.status('rejoined');
+      case 'start':
+        if (this.started) return this.h.status('rejoined');
+        this.started = true;
+        return this.h.start(m.seat);
+      case 'peer-left': return this.h.peer('left', m.timeout);
+      case 'peer-back': return this.h.peer('back');
+      case 'peer-gone':
+        this.closed = true;
+        return this.h.peer('gone', m.reason);
+      case 'pong':
+        this.rtt = performance.now() - m.n;
+        return undefined;
+      case 'error':
+        if (m.code === 'unknown-room' && this.token) this.closed = true;
+        return this.h.error(m);
+      default: return undefined;
+    }
+  }
+
+  create() { this.open((ws) => ws.send(JSON.stringify({ t: 'create' }))); }
+  join(room) { this.open((ws) => ws.send(JSON.stringify({ t: 'join', room }))); }
+  control(obj) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(obj)); }
+  /** Sends game data (dropped while the connection is down: the rollback messages are re-sent). */
+  data(bytes) {
+    if (this.started && this.ws && this.ws.readyState === 1) this.ws.send(bytes);
+  }
+  /** Cuts the connection without leaving the room (it comes back by itself). */
+  drop() { if (this.ws) this.ws.close(); }
+  leave() {
+    this.closed = true;
+    this.control({ t: 'leave' });
+  }
+}
