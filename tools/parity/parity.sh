@@ -229,7 +229,7 @@ run() { # $1 config, $2 workdir, $3 ks-timeline (optional)
 }
 
 # Replays across machines: replay-xplat (tools/parity/replay_xplat.c over
-# src/core, src/kick and src/host/replay_file.c; libc only) built natively with
+# src/core, src/kick, src/host/replay_file.c, file.c and cli.c; libc only) built natively with
 # gcc and for CONFIG. Each writes the replay set; the two sets must be the same
 # bytes, and each side verifies what the other wrote. With KICK_CLI (the native
 # kick-cli), kick-cli's own files and share codes go to CONFIG too, and
@@ -246,7 +246,7 @@ build_replay() { # $1 config, $2 workdir: WORKDIR/replay-xplat
     $CC $COMMON $OPT -ffreestanding $incs -c "$f" -o "$o" || die "$1: cannot compile $f"
     objs+=("$o")
   done
-  for f in "$ROOT/src/host/replay_file.c" "$ROOT/tools/parity/replay_xplat.c"; do
+  for f in "$ROOT/src/host/replay_file.c" "$ROOT/src/host/file.c" "$ROOT/src/host/cli.c" "$ROOT/tools/parity/replay_xplat.c"; do
     o="$work/obj/host_$(basename "$f" .c).o"
     # shellcheck disable=SC2086
     $CC $COMMON $OPT $incs -c "$f" -o "$o" || die "$1: cannot compile $f"
