@@ -15,8 +15,13 @@ clang=${2:-clang}
 command -v "$clang" >/dev/null || { echo "headers: $clang not found (install with: bash tools/deps.sh)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/ks-headers.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The hosted headers (host_*.h) include <stdio.h>, which a real MSVC has but
+# this freestanding cross compile does not: a stand-in declares FILE alone,
+# enough for a syntax check of kickstep's own lines.
+mkdir -p "$work/libc"
+printf '#pragma once\ntypedef struct ks_msvc_stand_in_FILE FILE;\n' >"$work/libc/stdio.h"
 flags=(--target=x86_64-pc-windows-msvc -fms-compatibility -fms-extensions -U__GNUC__ -U__clang__
-       -ffreestanding -I"$root/include" -Wall -Wextra -Werror)
+       -ffreestanding -I"$root/include" -isystem "$work/libc" -Wall -Wextra -Werror)
 bad=0 n=0
 for h in "$root"/include/kickstep/*.h; do
   name=kickstep/$(basename "$h")
