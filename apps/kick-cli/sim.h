@@ -107,7 +107,7 @@ typedef struct sim_input {
 typedef enum sim_in_status {
   SIM_IN_VALUE = 1,               /* an object: *text, *len */
   SIM_IN_END = 0,                 /* only white space was left */
-  SIM_IN_NOT_JSON = -1,           /* a byte that starts no object, at *at */
+  SIM_IN_NOT_JSON = -1,           /* a byte that starts no object, at *at (and *text) */
   SIM_IN_CUT = -2,                /* the file ends inside an object, at *at */
   SIM_IN_TOO_LONG = -3,           /* longer than the limit */
   SIM_IN_READ_ERROR = -4          /* in->err */

@@ -203,6 +203,8 @@ sim_in_status sim_input_object(sim_input *in, size_t max, const char **text, siz
     if (more(in, max + 1) < 0) return SIM_IN_READ_ERROR;
   }
   *at = in->base + in->start;
+  *text = in->buf + in->start;
+  *len = 1;
   if (in->buf[in->start] != '{') return SIM_IN_NOT_JSON;
   /* The object ends where its brackets close (outside strings); whether it
      is JSON is the strict parser's to say. */

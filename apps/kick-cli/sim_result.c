@@ -444,6 +444,12 @@ int sim_reader_next(sim_reader *rdr, sim_result *out) {
     cli_error("%s: it holds no result", rdr->in.name);
     return -1;
   case SIM_IN_NOT_JSON:
+    if (*text && strchr("[\"-0123456789tfn", *text)) { /* JSON, but no object: no result */
+      result_where(rdr, rdr->n + 1, at, where, sizeof where);
+      cli_error("%s: it is not a kick-cli simulate result (a JSON object)", where);
+      return -1;
+    }
+    /* fall through */
   case SIM_IN_CUT: {
     const char *how = st == SIM_IN_CUT ? "it ends inside a value at" : "at";
     if (rdr->n > 0)
