@@ -13,7 +13,6 @@
    minimum, quartiles and maximum); the difficulty curve along the tour;
    the outcome mix and the moment mix per level; the candidates the players
    chose. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>

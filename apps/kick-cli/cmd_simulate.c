@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "kickstep/dmath.h"
 #include "kickstep/kick_solver.h"

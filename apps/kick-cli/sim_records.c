@@ -17,13 +17,11 @@
    SIM_RECORD_MAX_BYTES, a file any length. The writers go through the
    shared writer (kickstep/host_file.h) and are put in place only when
    every line is written. */
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "sim.h"
 
