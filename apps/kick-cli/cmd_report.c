@@ -13,7 +13,6 @@
    minimum, quartiles and maximum); the difficulty curve along the tour;
    the outcome mix and the moment mix per level; the candidates the players
    chose. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -96,13 +95,9 @@ static int cmp_double(const void *a, const void *b) {
 /* Reads the records of the result's kicks: exactly those, in item order,
    adding up to its counts. Fills each level's spread across players. */
 static bool load_records(const char *path, const sim_result *r, spread *sp) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "stdin" : path;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    cli_error("cannot read '%s': %s", path, strerror(errno));
-    return false;
-  }
+  sim_input in;
+  if (!sim_input_open(&in, path)) return false;
+  const char *name = in.name;
   size_t cells = (size_t)r->nlevels * (size_t)r->players;
   int32_t *goals = calloc(cells, sizeof *goals), *kicks = calloc(cells, sizeof *kicks);
   sim_counts *counts = calloc((size_t)r->nlevels, sizeof *counts);
@@ -111,37 +106,30 @@ static bool load_records(const char *path, const sim_result *r, spread *sp) {
   if (!ok) cli_error("out of memory");
   uint64_t run = sim_run_id(r), per = (uint64_t)r->players * (uint64_t)r->kicks, prev = 0, n = 0;
   char *line = NULL;
-  size_t cap = 0;
-  long lineno = 0;
-  ssize_t len;
-  while (ok && (len = getline(&line, &cap, f)) >= 0) {
-    lineno++;
-    if (len == 0 || line[len - 1] != '\n') {
-      cli_error("'%s' line %ld: the last line has no newline (a cut file?)", name, lineno);
-      ok = false;
-      break;
-    }
-    line[len - 1] = '\0';
+  size_t len = 0;
+  int got = 0;
+  while (ok && (got = sim_input_line(&in, SIM_RECORD_MAX_BYTES, "a records file", &line, &len)) > 0) {
+    long lineno = in.lineno;
     uint64_t rr;
     sim_kick k;
-    const char *what = sim_record_parse(line, &rr, &k);
+    const char *what = sim_record_parse(line, len, &rr, &k);
     if (what) {
-      cli_error("'%s' line %ld: %s", name, lineno, what);
+      cli_error("%s line %ld: %s", name, lineno, what);
       ok = false;
     } else if (rr != run) {
-      cli_error("'%s' line %ld: the record is of another run than the result (another build or other parameters)",
+      cli_error("%s line %ld: the record is of another run than the result (another build or other parameters)",
                 name, lineno);
       ok = false;
     } else if ((n > 0 && k.item <= prev) || k.item >= sim_items(r) ||
                !r->shard_done[k.item % (uint64_t)r->shard_count]) {
-      cli_error("'%s' line %ld: item %llu is out of order, repeated, or not in the result's shards", name, lineno,
+      cli_error("%s line %ld: item %llu is out of order, repeated, or not in the result's shards", name, lineno,
                 (unsigned long long)k.item);
       ok = false;
     } else {
       uint64_t pos = k.item / per, rest = k.item % per;
       if (r->levels[pos] != k.level || (uint64_t)k.player != rest / (uint64_t)r->kicks ||
           (uint64_t)k.kick != rest % (uint64_t)r->kicks) {
-        cli_error("'%s' line %ld: the record is not the kick its item is", name, lineno);
+        cli_error("%s line %ld: the record is not the kick its item is", name, lineno);
         ok = false;
       } else {
         sim_counts_add_kick(&counts[pos], &k);
@@ -153,13 +141,10 @@ static bool load_records(const char *path, const sim_result *r, spread *sp) {
       }
     }
   }
-  if (ok && ferror(f)) {
-    cli_error("cannot read '%s': %s", name, strerror(errno));
-    ok = false;
-  }
+  if (got < 0) ok = false;
   for (int i = 0; ok && i < r->nlevels; i++)
     if (memcmp(&counts[i], &r->per_level[i], sizeof counts[i]) != 0) {
-      cli_error("'%s': the records of level %s do not add up to the result's counts (records of only some shards?)",
+      cli_error("%s: the records of level %s do not add up to the result's counts (records of only some shards?)",
                 name, kick_level_at(r->levels[i])->id);
       ok = false;
     }
@@ -178,8 +163,8 @@ static bool load_records(const char *path, const sim_result *r, spread *sp) {
     sp[i].q3 = quantile(rates, m, 0.75);
     sp[i].max = rates[m - 1];
   }
-  free(line), free(goals), free(kicks), free(counts), free(rates);
-  if (!is_stdin) fclose(f);
+  free(goals), free(kicks), free(counts), free(rates);
+  sim_input_close(&in);
   return ok;
 }
 
@@ -540,7 +525,9 @@ static const char report_usage[] =
     "fetches nothing: it opens from a file and prints. RESULT or FILE may be '-'.\n\n"
     "  --records FILE   the records of the same run (simulate --records, or merge\n"
     "                   --records): exactly the result's kicks, checked against its counts\n"
-    "  --out FILE       write the page to FILE (atomically; default: stdout)\n"
+    "  --out FILE       write the page to FILE (default '-': stdout). A regular file is\n"
+    "                   replaced atomically, when the page is whole; a device or FIFO\n"
+    "                   is written in place. It may not be RESULT or the records\n"
     "\nexamples:\n"
     "  kick-cli simulate --players 20 --out sweep.json --records kicks.jsonl\n"
     "  kick-cli report sweep.json --records kicks.jsonl --out balance.html\n"
@@ -550,36 +537,33 @@ int cmd_report(int argc, char **argv) {
   if (cli_wants_help(argc, argv, report_usage)) return EXIT_OK;
   enum { O_RECORDS = 1, O_OUT };
   static const struct option opts[] = {{"records", 1, 0, O_RECORDS}, {"out", 1, 0, O_OUT}, {0, 0, 0, 0}};
-  const char *records = NULL, *out = NULL;
+  const char *records = NULL, *out_path = "-";
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     if (c == O_RECORDS) records = optarg;
-    else if (c == O_OUT) out = optarg;
-    else {
-      fputs(report_usage, stderr);
-      return EXIT_USAGE;
-    }
+    else if (c == O_OUT) out_path = optarg;
+    else return cli_bad_option(c, argv);
   }
-  if (optind != argc - 1) {
-    cli_error(optind >= argc ? "report needs one result file" : "report takes one result file (merge shards first)");
-    fputs(report_usage, stderr);
-    return EXIT_USAGE;
-  }
+  if (optind >= argc) return cli_usage("report needs one result file");
+  if (optind < argc - 1) return cli_usage("report takes one result file, not '%s' too (merge shards first)", argv[optind + 1]);
   const char *path = argv[optind];
-  if (records && strcmp(records, "-") == 0 && strcmp(path, "-") == 0) {
-    cli_error("'-' (stdin) can be read once");
-    return EXIT_USAGE;
-  }
+  const ks_host_file files[] = {{out_path, "--out", true}, {path, "the result", false}, {records, "--records", false}};
+  ks_host_error fe;
+  if (ks_host_check_files(files, 3, &fe) != KS_OK) return cli_usage("%s", fe.message);
+  /* The page is opened before the reading (an unwritable destination fails
+     at once) and put in place only when whole. */
+  ks_host_out out;
+  if (!sim_out_open(&out, out_path)) return EXIT_RUNTIME;
   sim_result *rs = NULL;
   int n = sim_results_load(path, &rs);
-  if (n < 0) return EXIT_RUNTIME;
-  int rc = EXIT_OK;
-  if (n != 1) {
-    cli_error("'%s' holds %d results: merge them first (kick-cli merge)", path, n);
+  int rc = n < 0 ? EXIT_RUNTIME : EXIT_OK;
+  if (n > 1) {
+    if (strcmp(path, "-") == 0) cli_error("standard input holds %d results: merge them first (kick-cli merge)", n);
+    else cli_error("'%s' holds %d results: merge them first (kick-cli merge)", path, n);
     rc = EXIT_RUNTIME;
   }
-  spread *sp = calloc((size_t)rs[0].nlevels, sizeof *sp);
+  spread *sp = rc == EXIT_OK ? calloc((size_t)rs[0].nlevels, sizeof *sp) : NULL;
   if (rc == EXIT_OK && !sp) {
     cli_error("out of memory");
     rc = EXIT_RUNTIME;
@@ -590,14 +574,13 @@ int cmd_report(int argc, char **argv) {
     if (!html) {
       cli_error("out of memory");
       rc = EXIT_RUNTIME;
-    } else if (out && strcmp(out, "-") != 0) {
-      if (!sim_write_atomic(out, html)) rc = EXIT_RUNTIME;
-    } else if (fputs(html, stdout) == EOF || fputc('\n', stdout) == EOF || fflush(stdout) != 0) {
-      cli_error("cannot write the page to stdout: %s", strerror(errno));
-      rc = EXIT_RUNTIME;
+    } else {
+      ks_host_out_write(&out, html, strlen(html));
+      ks_host_out_write(&out, "\n", 1);
     }
     free(html);
   }
+  if (!sim_out_end(&out, rc == EXIT_OK)) rc = EXIT_RUNTIME;
   free(sp);
   for (int i = 0; i < n; i++) sim_result_free(&rs[i]);
   free(rs);

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "kickstep/dmath.h"
 #include "kickstep/kick_solver.h"
@@ -159,6 +158,8 @@ typedef struct sim_job {
   atomic_uint_fast64_t next_level;
   atomic_uint_fast64_t next_item;
   atomic_uint_fast64_t done;
+  atomic_long running;            /* workers of the current stage not yet finished */
+  atomic_bool stop;               /* a write failed: take no more items */
   sim_records *records;           /* NULL: no --records */
   uint64_t run;                   /* the run id records carry */
 } sim_job;
@@ -177,6 +178,7 @@ static void *candidates_worker(void *arg) {
     if (i >= (uint64_t)j->nlevels) break;
     level_candidates(&j->levels[i]);
   }
+  atomic_fetch_sub(&j->running, 1);
   return NULL;
 }
 
@@ -184,7 +186,9 @@ static void *items_worker(void *arg) {
   sim_worker *w = (sim_worker *)arg;
   sim_job *j = w->job;
   uint64_t per_level = (uint64_t)j->players * (uint64_t)j->kicks;
-  for (;;) {
+  /* Every item taken is put in the records (a worker waiting for room then
+     always gets it), so stopping only skips items not yet taken. */
+  while (!atomic_load(&j->stop)) {
     uint64_t mine = atomic_fetch_add(&j->next_item, 1);
     if (mine >= j->items_mine) break;
     uint64_t index = j->shard_i + mine * j->shard_n;
@@ -196,6 +200,7 @@ static void *items_worker(void *arg) {
     if (j->records) sim_records_put(j->records, mine, sim_record_line(j->run, &kick));
     atomic_fetch_add(&j->done, 1);
   }
+  atomic_fetch_sub(&j->running, 1);
   return NULL;
 }
 
@@ -224,27 +229,31 @@ static void progress(uint64_t done, uint64_t total, double elapsed) {
 }
 
 /* Runs `fn` on `threads` workers; the main thread draws the progress bar
-   and writes the records, in order, as they come. */
+   and writes the records, in order, as they come. A records write that
+   fails stops the run: the workers take no more items. */
 static bool run_workers(sim_worker *ws, long threads, void *(*fn)(void *), sim_job *j, bool bar, double t0,
                         sim_records *rec) {
+  atomic_store(&j->running, threads);
   long started = 0;
   for (; started < threads; started++)
     if (pthread_create(&ws[started].thread, NULL, fn, &ws[started]) != 0) break;
+  atomic_fetch_sub(&j->running, threads - started);
   if (started == 0) {
     cli_error("cannot start a thread: %s", strerror(errno));
     return false;
   }
   bool ok = true;
-  while (bar || rec) {
-    bool finished = atomic_load(&j->done) >= j->items_mine;
-    if (rec) ok = sim_records_drain(rec, 200) && ok;
-    else {
+  while ((bar || rec) && atomic_load(&j->running) > 0) {
+    if (rec) {
+      if (!sim_records_drain(rec, 200)) {
+        ok = false;
+        atomic_store(&j->stop, true);
+      }
+    } else {
       struct timespec ts = {0, 200000000L};
       nanosleep(&ts, NULL);
     }
     if (bar) progress(atomic_load(&j->done), j->items_mine, now_s() - t0);
-    /* Stop once the workers are finished (and their records written). */
-    if (finished && (!rec || sim_records_written(rec) >= j->items_mine)) break;
   }
   for (long i = 0; i < started; i++) pthread_join(ws[i].thread, NULL);
   return ok;
@@ -325,15 +334,20 @@ static const char simulate_usage[] =
     "  --shard I/N      run only the kicks whose index % N == I (0 <= I < N); join the\n"
     "                   shards' JSON results with 'kick-cli merge'\n"
     "  --json           print the result as JSON\n"
-    "  --out FILE       also write the JSON result to FILE (atomically)\n"
-    "  --records FILE   write one JSON line per real kick to FILE ('-': stdout, and\n"
-    "                   then no table): level, player, kick, the chosen candidate,\n"
-    "                   the launch, outcome, moments, decision step and crossing\n"
+    "  --out FILE       also write the JSON result to FILE ('-': stdout, and then no\n"
+    "                   table). A regular file is replaced atomically, when the run\n"
+    "                   is whole; a device or FIFO is written in place\n"
+    "  --records FILE   write one JSON line per real kick to FILE (as --out; '-':\n"
+    "                   stdout, and then no table): level, player, kick, the chosen\n"
+    "                   candidate, the launch, outcome, moments, decision step and\n"
+    "                   crossing\n"
     "  --timing         add \"timing\" (threads, seconds, kicks/s) to the JSON result\n"
     "  --quiet          no progress bar and no table (errors only)\n"
-    "A progress bar is drawn on stderr when stderr is a terminal. The JSON result\n"
-    "(without --timing) and the records are the same bytes for any --threads, and\n"
-    "for the merge of every shard.\n"
+    "The outputs are opened before the run (one that cannot be written fails at\n"
+    "once; --out and --records may not name the same file) and are put in place\n"
+    "only when the run is whole. A progress bar is drawn on stderr when stderr is\n"
+    "a terminal. The JSON result (without --timing) and the records are the same\n"
+    "bytes for any --threads, and for the merge of every shard.\n"
     "\nexamples:\n"
     "  kick-cli simulate\n"
     "  kick-cli simulate --players 8 --kicks 5 --levels 5-2,4-4,6-5 --threads 0\n"
@@ -397,6 +411,14 @@ static bool parse_shard(const char *s, long *i, long *n) {
   return true;
 }
 
+/* Ends the outputs of one command in order, committing each only while all
+   before it were put in place: a failure leaves the rest as they were. */
+static bool end_outputs(ks_host_out **outs, int n, bool ok) {
+  for (int i = 0; i < n; i++)
+    if (outs[i]) ok = sim_out_end(outs[i], ok) && ok;
+  return ok;
+}
+
 int cmd_simulate(int argc, char **argv) {
   if (cli_wants_help(argc, argv, simulate_usage)) return EXIT_OK;
   enum { O_PLAYERS = 1, O_KICKS, O_LEVELS, O_SEED, O_THREADS, O_SHARD, O_JSON, O_OUT, O_QUIET, O_RECORDS, O_TIMING };
@@ -415,10 +437,10 @@ int cmd_simulate(int argc, char **argv) {
   parse_levels("all", &r);
   long threads = 0, shard_i = 0, shard_n = 1; /* 0: every usable CPU */
   bool json = false, quiet = false, timing_wanted = false;
-  const char *out = NULL, *records_path = NULL;
+  const char *out_path = NULL, *records_path = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     bool ok = true;
     switch (c) {
     case O_PLAYERS: ok = cli_parse_int("players", optarg, 1, SIM_MAX_PLAYERS, &r.players); break;
@@ -428,29 +450,37 @@ int cmd_simulate(int argc, char **argv) {
     case O_THREADS: ok = cli_parse_int("threads", optarg, 0, SIM_MAX_THREADS, &threads); break;
     case O_SHARD: ok = parse_shard(optarg, &shard_i, &shard_n); break;
     case O_JSON: json = true; break;
-    case O_OUT: out = optarg; break;
+    case O_OUT: out_path = optarg; break;
     case O_QUIET: quiet = true; break;
     case O_RECORDS: records_path = optarg; break;
     case O_TIMING: timing_wanted = true; break;
-    default: fputs(simulate_usage, stderr); return EXIT_USAGE;
+    default: return cli_bad_option(c, argv);
     }
     if (!ok) return EXIT_USAGE;
   }
-  if (optind < argc) {
-    cli_error("unexpected argument '%s'", argv[optind]);
-    return EXIT_USAGE;
-  }
+  if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
+  bool out_stdout = out_path && strcmp(out_path, "-") == 0;
   bool records_stdout = records_path && strcmp(records_path, "-") == 0;
-  if (records_stdout && json) {
-    cli_error("--records - and --json both want stdout: write one of them to a file (--out FILE)");
-    return EXIT_USAGE;
+  if (json && (out_stdout || records_stdout))
+    return cli_usage("--json and --%s - would both write to standard output", out_stdout ? "out" : "records");
+  const ks_host_file files[] = {{out_path, "--out", true}, {records_path, "--records", true}};
+  ks_host_error fe;
+  if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
+  /* The outputs are opened before the work (an unwritable destination fails
+     at once) and put in place only when whole. */
+  ks_host_out out_file, records_file;
+  ks_host_out *outs[2] = {NULL, NULL}; /* records first: the result names the run they belong to */
+  if (records_path) {
+    if (!sim_out_open(&records_file, records_path)) return EXIT_RUNTIME;
+    outs[0] = &records_file;
   }
-  if (out && records_path && !records_stdout && strcmp(out, records_path) == 0) {
-    cli_error("--out and --records name the same file '%s'", out);
-    return EXIT_USAGE;
+  if (out_path) {
+    if (!sim_out_open(&out_file, out_path)) {
+      end_outputs(outs, 2, false);
+      return EXIT_RUNTIME;
+    }
+    outs[1] = &out_file;
   }
-  if (out && !sim_out_writable(out)) return EXIT_RUNTIME; /* before the work, not after */
-  if (records_path && !records_stdout && !sim_out_writable(records_path)) return EXIT_RUNTIME;
   if (threads == 0) {
     long n = sim_usable_cpus();
     threads = n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : n;
@@ -465,6 +495,7 @@ int cmd_simulate(int argc, char **argv) {
   if (!j || !levels || !ws || !counts || !r.per_level || !r.shard_done) {
     cli_error("out of memory");
     free(j), free(levels), free(ws), free(counts), sim_result_free(&r);
+    end_outputs(outs, 2, false);
     return EXIT_RUNTIME;
   }
   r.shard_count = shard_n;
@@ -486,8 +517,9 @@ int cmd_simulate(int argc, char **argv) {
   }
   /* A window of 64 lines per thread keeps every worker busy while the line
      before theirs is still being kicked. */
-  if (records_path && !(j->records = sim_records_open(records_path, j->items_mine, (uint64_t)threads * 64))) {
+  if (records_path && !(j->records = sim_records_open(&records_file, j->items_mine, (uint64_t)threads * 64))) {
     free(j), free(levels), free(ws), free(counts), sim_result_free(&r);
+    end_outputs(outs, 2, false);
     return EXIT_RUNTIME;
   }
   bool bar = !quiet && cli_stderr_tty();
@@ -500,7 +532,7 @@ int cmd_simulate(int argc, char **argv) {
     fputc('\n', stderr);
   }
   if (j->records && !sim_records_close(j->records, ok)) ok = false;
-  int rc = EXIT_OK;
+  cJSON *root = NULL;
   if (ok) {
     for (long t = 0; t < threads; t++)
       for (int i = 0; i < r.nlevels; i++) sim_counts_add(&r.per_level[i], &ws[t].per_level[i]);
@@ -513,27 +545,23 @@ int cmd_simulate(int argc, char **argv) {
       cJSON_AddNumberToObject(timing, "cpu_s", cpu);
       cJSON_AddNumberToObject(timing, "kicks_per_cpu_s", cpu > 0 ? (double)j->items_mine / cpu : 0.0);
     }
-    cJSON *root = sim_result_json(&r, timing);
+    root = sim_result_json(&r, timing);
     cJSON_Delete(timing);
-    if (out) {
-      char *text = cJSON_Print(root);
-      if (!text || !sim_write_atomic(out, text)) rc = EXIT_RUNTIME;
-      cJSON_free(text);
-    }
-    if (json) cli_print_json(root);
-    else {
-      cJSON_Delete(root);
-      if (!quiet && !records_stdout) {
-        char line[160];
-        snprintf(line, sizeof line, "%llu kicks in %.2f s on %ld thread%s: %.1f kicks/s (each after 78 trial kicks)",
-                 (unsigned long long)j->items_mine, elapsed, threads, threads == 1 ? "" : "s",
-                 elapsed > 0 ? (double)j->items_mine / elapsed : 0.0);
-        print_text(&r, line);
-      }
-    }
-  } else {
-    rc = EXIT_RUNTIME;
+    if (out_path && !sim_out_json(&out_file, root)) ok = false;
   }
+  ok = end_outputs(outs, 2, ok);
+  int rc = ok ? EXIT_OK : EXIT_RUNTIME;
+  if (ok && json) {
+    cli_print_json(root);
+    root = NULL;
+  } else if (ok && !quiet && !out_stdout && !records_stdout) {
+    char line[160];
+    snprintf(line, sizeof line, "%llu kicks in %.2f s on %ld thread%s: %.1f kicks/s (each after 78 trial kicks)",
+             (unsigned long long)j->items_mine, elapsed, threads, threads == 1 ? "" : "s",
+             elapsed > 0 ? (double)j->items_mine / elapsed : 0.0);
+    print_text(&r, line);
+  }
+  cJSON_Delete(root);
   free(j), free(levels), free(ws), free(counts);
   sim_result_free(&r);
   return rc;
@@ -550,16 +578,20 @@ static const char merge_usage[] =
     "(a complete result is written as shard 0 of 1, whatever split made it). A FILE\n"
     "may hold several results one after the other, and '-' reads them from stdin.\n"
     "Refused (exit 1), naming the file and what is wrong: a file that is not a result\n"
-    "as simulate writes it; results of another build (version, commit, compiler,\n"
-    "flags, target) or other parameters (seed, players, kicks, levels), naming the\n"
-    "field; overlapping shards or different splits; and missing shards, naming them.\n\n"
+    "as simulate writes it (strict JSON; at most 64 MiB a result); results of another\n"
+    "build (version, commit, compiler, flags, target) or other parameters (seed,\n"
+    "players, kicks, levels), naming the field; overlapping shards or different\n"
+    "splits; and missing shards, naming them. An input that is also an output is a\n"
+    "usage error (exit 2).\n\n"
     "  --json         print the merged result as JSON (default: the table)\n"
-    "  --out FILE     write the merged JSON result to FILE (atomically)\n"
+    "  --out FILE     write the merged JSON result to FILE (atomically; '-': stdout,\n"
+    "                 and then no table)\n"
     "  --partial      accept missing shards (merging in stages); they are listed\n"
     "  --complete     refuse missing shards (the default; kept for scripts)\n"
     "  --records OUT  join the records files of simulate --records (one per shard, or\n"
     "                 '-') into OUT ('-': stdout) in item order, as one process writes\n"
-    "                 them; refuses records of two runs, overlaps and gaps\n"
+    "                 them; refuses records of two runs, overlaps and gaps (at most\n"
+    "                 64 KiB a line)\n"
     "  --result FILE  with --records: the records must be exactly the kicks of this\n"
     "                 (merged) result, and add up to its counts\n"
     "\nexamples:\n"
@@ -567,6 +599,29 @@ static const char merge_usage[] =
     "  cat part*.json | kick-cli merge - --out sweep.json\n"
     "  kick-cli merge s0.json s1.json --partial --out first-half.json\n"
     "  kick-cli merge --records kicks.jsonl --result sweep.json part*.jsonl\n";
+
+/* The files of a merge for ks_host_check_files: the output, the --result
+   input and every input, each named for messages ("input 2"). */
+static int check_merge_files(const char *out, const char *out_option, const char *result, int nin, char **in) {
+  size_t n = (size_t)nin + 2;
+  ks_host_file *files = calloc(n, sizeof *files);
+  char (*names)[32] = calloc((size_t)nin, sizeof *names);
+  if (!files || !names) {
+    free(files), free(names);
+    cli_error("out of memory");
+    return EXIT_RUNTIME;
+  }
+  files[0] = (ks_host_file){out, out_option, true};
+  files[1] = (ks_host_file){result, "--result", false};
+  for (int i = 0; i < nin; i++) {
+    snprintf(names[i], sizeof names[i], "input %d", i + 1);
+    files[i + 2] = (ks_host_file){in[i], names[i], false};
+  }
+  ks_host_error fe;
+  ks_status st = ks_host_check_files(files, n, &fe);
+  free(files), free(names);
+  return st == KS_OK ? EXIT_OK : cli_usage("%s", fe.message);
+}
 
 int cmd_merge(int argc, char **argv) {
   if (cli_wants_help(argc, argv, merge_usage)) return EXIT_OK;
@@ -576,76 +631,72 @@ int cmd_merge(int argc, char **argv) {
                                        {"records", 1, 0, O_RECORDS}, {"result", 1, 0, O_RESULT},
                                        {0, 0, 0, 0}};
   bool json = false, partial = false, complete = false;
-  const char *out = NULL, *records = NULL, *result = NULL;
+  const char *out_path = NULL, *records = NULL, *result = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
     switch (c) {
     case O_JSON: json = true; break;
-    case O_OUT: out = optarg; break;
+    case O_OUT: out_path = optarg; break;
     case O_COMPLETE: complete = true; break;
     case O_PARTIAL: partial = true; break;
     case O_RECORDS: records = optarg; break;
     case O_RESULT: result = optarg; break;
-    default: fputs(merge_usage, stderr); return EXIT_USAGE;
+    default: return cli_bad_option(c, argv);
     }
   }
-  if (optind >= argc) {
-    cli_error("merge needs at least one %s file", records ? "records" : "result");
-    fputs(merge_usage, stderr);
-    return EXIT_USAGE;
-  }
-  if (partial && complete) {
-    cli_error("--partial and --complete contradict each other");
-    return EXIT_USAGE;
-  }
-  int stdin_uses = 0;
-  for (int a = optind; a < argc; a++) stdin_uses += strcmp(argv[a], "-") == 0;
-  if (stdin_uses > 1 || (result && strcmp(result, "-") == 0 && stdin_uses)) {
-    cli_error("'-' (stdin) can be read once");
-    return EXIT_USAGE;
-  }
+  if (optind >= argc) return cli_usage("merge needs at least one %s file", records ? "records" : "result");
+  if (partial && complete) return cli_usage("--partial and --complete contradict each other");
+  int nin = argc - optind;
+  char **inputs = argv + optind;
   if (records) {
-    if (json || out || partial || complete) {
-      cli_error("--records merges records files only: --json, --out, --partial and --complete are for results");
-      return EXIT_USAGE;
-    }
-    return sim_records_merge(records, result, argc - optind, argv + optind);
+    if (json || out_path || partial || complete)
+      return cli_usage("--records merges records files only: --json, --out, --partial and --complete are for results");
+    int rc = check_merge_files(records, "--records", result, nin, inputs);
+    return rc != EXIT_OK ? rc : sim_records_merge(records, result, nin, inputs);
   }
-  if (result) {
-    cli_error("--result goes with --records");
-    return EXIT_USAGE;
-  }
+  if (result) return cli_usage("--result goes with --records");
+  bool out_stdout = out_path && strcmp(out_path, "-") == 0;
+  if (json && out_stdout) return cli_usage("--json and --out - would both write to standard output");
+  int rc = check_merge_files(out_path, "--out", NULL, nin, inputs);
+  if (rc != EXIT_OK) return rc;
+  /* The output first: an unwritable destination fails before any reading. */
+  ks_host_out out;
+  if (out_path && !sim_out_open(&out, out_path)) return EXIT_RUNTIME;
   sim_result all;
   memset(&all, 0, sizeof all);
   bool have = false;
-  const char *first = NULL;
-  int rc = EXIT_OK;
-  for (int a = optind; a < argc && rc == EXIT_OK; a++) {
-    sim_result *rs = NULL;
-    int n = sim_results_load(argv[a], &rs);
-    if (n < 0) {
+  char first[4200] = "";
+  for (int a = 0; a < nin && rc == EXIT_OK; a++) {
+    sim_reader rdr;
+    if (!sim_reader_open(&rdr, inputs[a])) {
       rc = EXIT_RUNTIME;
       break;
     }
-    const char *name = strcmp(argv[a], "-") == 0 ? "stdin" : argv[a];
-    for (int i = 0; i < n; i++) {
-      if (rc == EXIT_OK && !have) {
-        all = rs[i];
+    /* One result at a time: a file of many shards is never held whole. */
+    sim_result r;
+    int got;
+    while (rc == EXIT_OK && (got = sim_reader_next(&rdr, &r)) != 0) {
+      if (got < 0) {
+        rc = EXIT_RUNTIME;
+        break;
+      }
+      if (!have) {
+        all = r;
         have = true;
-        first = name;
+        snprintf(first, sizeof first, "%s", rdr.in.name);
         continue;
       }
       char msg[320];
-      const char *why = rc == EXIT_OK ? sim_result_merge(&all, &rs[i], msg, sizeof msg) : NULL;
+      const char *why = sim_result_merge(&all, &r, msg, sizeof msg);
       if (why) {
-        if (n > 1) cli_error("'%s', result %d: %s (the first result was read from '%s')", name, i + 1, why, first);
-        else cli_error("'%s': %s (the first result was read from '%s')", name, why, first);
+        if (rdr.n > 1) cli_error("%s, result %d: %s (the first result was read from %s)", rdr.in.name, rdr.n, why, first);
+        else cli_error("%s: %s (the first result was read from %s)", rdr.in.name, why, first);
         rc = EXIT_RUNTIME;
       }
-      sim_result_free(&rs[i]);
+      sim_result_free(&r);
     }
-    free(rs);
+    sim_reader_close(&rdr);
   }
   if (rc == EXIT_OK) {
     long got = sim_shards_have(&all);
@@ -660,19 +711,18 @@ int cmd_merge(int argc, char **argv) {
       if (!partial) rc = EXIT_RUNTIME;
     }
   }
-  if (rc == EXIT_OK) {
-    cJSON *root = sim_result_json(&all, NULL);
-    if (out) {
-      char *text = cJSON_Print(root);
-      if (!text || !sim_write_atomic(out, text)) rc = EXIT_RUNTIME;
-      cJSON_free(text);
-    }
-    if (json) cli_print_json(root);
-    else {
-      cJSON_Delete(root);
-      print_text(&all, NULL);
-    }
+  cJSON *root = rc == EXIT_OK ? sim_result_json(&all, NULL) : NULL;
+  if (out_path) {
+    bool ok = rc == EXIT_OK && sim_out_json(&out, root);
+    if (!sim_out_end(&out, ok)) rc = EXIT_RUNTIME;
   }
+  if (rc == EXIT_OK && json) {
+    cli_print_json(root);
+    root = NULL;
+  } else if (rc == EXIT_OK && !out_stdout) {
+    print_text(&all, NULL);
+  }
+  cJSON_Delete(root);
   if (have) sim_result_free(&all);
   return rc;
 }

@@ -9,6 +9,7 @@
    - sim_result.c: counts, the result JSON (writer and strict reader), merging.
    - sim_identity.c: the build that made a result, and the run id.
    - sim_records.c: one JSON line per real kick (writer, strict reader, merge).
+   - sim_io.c: outputs through the shared writer, inputs streamed with limits.
    - cpus.c: how many CPUs this process may use.
    - cmd_report.c: a result (and records) as one HTML page. */
 #ifndef KICK_CLI_SIM_H
@@ -19,6 +20,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "kickstep/host_file.h"
 
 #define SIM_CANDIDATES 26
 #define SIM_TRIALS 3
@@ -70,6 +72,61 @@ const char *sim_outcome_key(int i); /* "goal", ..., "undecided" for 0 */
 /* "reference" for 0, else e.g. "low left, 22 m/s bend -0.5". */
 void sim_candidate_label(int c, char *buf, size_t size);
 
+/* ---------------------------------------------------------------- files (sim_io.c) */
+
+/* The most one result may take in a results file (with the white space
+   before it), and one records line. The files themselves have no limit:
+   they are read one result, or one line, at a time. */
+#define SIM_RESULT_MAX_BYTES ((size_t)64 << 20)
+#define SIM_RECORD_MAX_BYTES ((size_t)64 << 10)
+
+/* Opens an output by the rules of kickstep/host_file.h; false after a message. */
+bool sim_out_open(ks_host_out *o, const char *path);
+/* Ends an output: commits it when ok (a failure is reported), else removes
+   what was written (a write that had failed is reported). True when the
+   output is in place. */
+bool sim_out_end(ks_host_out *o, bool ok);
+/* Writes the JSON (cJSON_Print) and a newline; false when out of memory
+   (after a message) or a write failed (reported by sim_out_end). */
+bool sim_out_json(ks_host_out *o, const cJSON *root);
+
+/* An input opened as the conventions say: "-" is standard input, a
+   directory is refused. Read by lines or by JSON objects, each limited. */
+typedef struct sim_input {
+  int fd;
+  bool is_stdin;
+  char *name;                     /* "'path'" or "standard input", for messages */
+  char *buf;                      /* unread bytes are buf[start, end) */
+  size_t cap, start, end;
+  uint64_t base;                  /* offset in the file of buf[0] */
+  bool eof;
+  int err;                        /* errno of a failed read */
+  long lineno;                    /* lines read so far */
+} sim_input;
+
+typedef enum sim_in_status {
+  SIM_IN_VALUE = 1,               /* an object: *text, *len */
+  SIM_IN_END = 0,                 /* only white space was left */
+  SIM_IN_NOT_JSON = -1,           /* a byte that starts no object, at *at (and *text) */
+  SIM_IN_CUT = -2,                /* the file ends inside an object, at *at */
+  SIM_IN_TOO_LONG = -3,           /* longer than the limit */
+  SIM_IN_READ_ERROR = -4          /* in->err */
+} sim_in_status;
+
+/* False after a message ("cannot open 'x': ...", "... it is a directory"). */
+bool sim_input_open(sim_input *in, const char *path);
+void sim_input_close(sim_input *in);
+/* The next line without its newline, NUL-terminated, valid until the next
+   call: 1; 0 at the end; -1 after a message (a read error, a line longer
+   than max bytes, named as a line of `what`, a last line without newline). */
+int sim_input_line(sim_input *in, size_t max, const char *what, char **line, size_t *len);
+/* The next JSON object's bytes (its brackets balanced outside strings; not
+   yet parsed), valid until the next call; *at is where it starts (or where
+   the trouble is). No message: the caller names the trouble. */
+sim_in_status sim_input_object(sim_input *in, size_t max, const char **text, size_t *len, uint64_t *at);
+/* "64 MiB", "64 KiB", "100 bytes". */
+void sim_size_text(size_t n, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- identity */
 
 /* The build that made a result: merging results of two builds is refused. */
@@ -109,48 +166,55 @@ void sim_run_hex(uint64_t id, char buf[17]);
 /* The result as JSON; `timing` (may be NULL) is copied in as its last key. */
 cJSON *sim_result_json(const sim_result *r, const cJSON *timing);
 
-/* Reads the results in one file ("-": stdin): one or more JSON results,
-   one after the other. Returns the number read (>= 1) with *out a malloc'd
-   array, or -1 with a message naming the file (and which result in it). */
+/* Reads the results in one file ("-": stdin), one or more JSON results one
+   after the other, each strict JSON (kickstep/host_json.h) and exactly a
+   result as simulate writes it. sim_reader_next: 1 with the next result in
+   *out (sim_result_free it), 0 after the last (a file without any result is
+   an error), -1 after a message naming the file (and which result in it). */
+typedef struct sim_reader {
+  sim_input in;
+  int n;                          /* results read so far */
+} sim_reader;
+bool sim_reader_open(sim_reader *rd, const char *path);
+int sim_reader_next(sim_reader *rd, sim_result *out);
+void sim_reader_close(sim_reader *rd);
+/* Every result of one file: the number read (>= 1) with *out a malloc'd
+   array, or -1 after a message. */
 int sim_results_load(const char *path, sim_result **out);
 
 /* Adds `b` into `a` (a merge). Returns NULL, or a message (in `msg`) naming
    the field that differs or the shard that overlaps. */
 const char *sim_result_merge(sim_result *a, const sim_result *b, char *msg, size_t size);
 
-/* Writes text and a newline to path atomically (a temporary file beside it,
-   then rename); false with a message. */
-bool sim_write_atomic(const char *path, const char *text);
-/* Can a file be created beside `path`? (Checked before a long run.) */
-bool sim_out_writable(const char *path);
-
-/* Text of a whole file ("-": stdin), NUL-terminated; NULL with a message. */
-char *sim_read_text(const char *path, size_t *len, size_t max);
-
 /* ---------------------------------------------------------------- records */
 
 /* One kick as a records line (no newline), malloc'd; NULL when out of memory. */
 char *sim_record_line(uint64_t run, const sim_kick *k);
 
-/* Parses one records line (no newline) into `k` and its run id: NULL, or
-   what is wrong. A line is accepted only as sim_record_line writes it. */
-const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k);
+/* Parses one records line of len bytes (no newline) into `k` and its run
+   id: NULL, or what is wrong. A line is accepted only as sim_record_line
+   writes it. */
+const char *sim_record_parse(const char *line, size_t len, uint64_t *run, sim_kick *k);
 
 /* Writes the records of one run in item order while workers finish kicks
    in any order: a worker puts the line of its n-th kick (n counts this
    shard's kicks from 0) and waits while n is `window` or more ahead of the
    last line written. The window must hold at least as many lines as there
-   are workers. */
+   are workers. The lines go to `out` (opened and ended by the caller). */
 typedef struct sim_records sim_records;
-sim_records *sim_records_open(const char *path, uint64_t lines, uint64_t window);
+sim_records *sim_records_open(ks_host_out *out, uint64_t lines, uint64_t window);
 void sim_records_put(sim_records *w, uint64_t n, char *line); /* takes the line (NULL: out of memory) */
 /* Writes what is ready; waits at most `wait_ms` for more. False on a write error. */
 bool sim_records_drain(sim_records *w, int wait_ms);
 uint64_t sim_records_written(sim_records *w);
-/* Writes the rest and closes (renames the file into place when all is well). */
+/* Writes the rest (when ok) and frees the writer. True when every line was
+   made and written; the caller then ends the output. */
 bool sim_records_close(sim_records *w, bool ok);
 
-/* kick-cli merge --records: joins records files in item order. */
+/* kick-cli merge --records: joins records files (inputs, "-" is stdin) in
+   item order into `out` (opened first: an unwritable one fails before any
+   reading), checked against the result in `result_path` when not NULL.
+   Returns an exit code; the output is in place only when it is EXIT_OK. */
 int sim_records_merge(const char *out, const char *result_path, int nin, char **in);
 
 /* ---------------------------------------------------------------- CPUs */

@@ -11,14 +11,17 @@
    that reads back as the same double, so a record holds the simulation's
    exact values and the text is a function of them. The reader parses a
    line, writes it again and requires the same bytes: a record is accepted
-   only as simulate writes it. */
-#include <errno.h>
+   only as simulate writes it.
+
+   Records files are streamed (sim_io.c): a line is at most
+   SIM_RECORD_MAX_BYTES, a file any length. The writers go through the
+   shared writer (kickstep/host_file.h) and are put in place only when
+   every line is written. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "sim.h"
 
@@ -84,41 +87,24 @@ char *sim_record_line(uint64_t run, const sim_kick *k) {
 static char oom_line; /* stands in a slot for a line that could not be made */
 
 struct sim_records {
-  FILE *f;
-  bool is_stdout;
-  char path[4096], tmp[4200];
+  ks_host_out *out;
   uint64_t lines, window, next;
   char **slot;
   bool failed;                    /* a write failed or a line could not be made */
-  int err;
   pthread_mutex_t mu;
   pthread_cond_t ready, room;
 };
 
-sim_records *sim_records_open(const char *path, uint64_t lines, uint64_t window) {
+sim_records *sim_records_open(ks_host_out *out, uint64_t lines, uint64_t window) {
   sim_records *w = calloc(1, sizeof *w);
   if (!w || window < 1 || !(w->slot = calloc((size_t)window, sizeof *w->slot))) {
     free(w);
     cli_error("out of memory");
     return NULL;
   }
+  w->out = out;
   w->lines = lines;
   w->window = window;
-  w->is_stdout = strcmp(path, "-") == 0;
-  if (w->is_stdout) {
-    w->f = stdout;
-  } else if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path) {
-    cli_error("--records: path too long");
-  } else {
-    snprintf(w->tmp, sizeof w->tmp, "%s.tmp.%ld", path, (long)getpid());
-    w->f = fopen(w->tmp, "wb");
-    if (!w->f) cli_error("cannot write '%s': %s", path, strerror(errno));
-  }
-  if (!w->f) {
-    free(w->slot);
-    free(w);
-    return NULL;
-  }
   pthread_mutex_init(&w->mu, NULL);
   pthread_cond_init(&w->ready, NULL);
   pthread_cond_init(&w->room, NULL);
@@ -164,14 +150,13 @@ bool sim_records_drain(sim_records *w, int wait_ms) {
   pthread_mutex_unlock(&w->mu);
   for (size_t i = 0; i < n; i++) {
     if (batch[i] == &oom_line) {
+      if (!w->failed) cli_error("out of memory for a records line");
       w->failed = true;
-      w->err = ENOMEM;
       continue;
     }
-    if (!w->failed && (fputs(batch[i], w->f) == EOF || fputc('\n', w->f) == EOF)) {
-      w->failed = true;
-      w->err = errno;
-    }
+    if (!w->failed && (ks_host_out_write(w->out, batch[i], strlen(batch[i])) != KS_OK ||
+                       ks_host_out_write(w->out, "\n", 1) != KS_OK))
+      w->failed = true; /* the output remembers why; ending it says so */
     cJSON_free(batch[i]);
   }
   return !w->failed;
@@ -180,15 +165,6 @@ bool sim_records_drain(sim_records *w, int wait_ms) {
 bool sim_records_close(sim_records *w, bool ok) {
   while (ok && sim_records_written(w) < w->lines && !w->failed) sim_records_drain(w, 200);
   ok = ok && !w->failed && sim_records_written(w) == w->lines;
-  int err = w->err;
-  if (w->is_stdout) {
-    if (fflush(stdout) != 0) ok = false, err = errno;
-  } else {
-    if (fclose(w->f) != 0) ok = false, err = errno;
-    if (ok && rename(w->tmp, w->path) != 0) ok = false, err = errno;
-    if (!ok) remove(w->tmp);
-  }
-  if (!ok && err) cli_error("cannot write '%s': %s", w->is_stdout ? "-" : w->path, strerror(err));
   for (uint64_t i = 0; i < w->window; i++)
     if (w->slot[i] && w->slot[i] != &oom_line) cJSON_free(w->slot[i]);
   pthread_mutex_destroy(&w->mu);
@@ -217,10 +193,11 @@ static bool rec_whole(const cJSON *v, int64_t max, int64_t *out) {
 }
 
 /* Parses one line into `k` and its run id; NULL, or what is wrong. */
-const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k) {
+const char *sim_record_parse(const char *line, size_t len, uint64_t *run, sim_kick *k) {
   static char what[160];
-  cJSON *o = cJSON_Parse(line);
   memset(k, 0, sizeof *k);
+  if (memchr(line, '\0', len)) return "it holds a NUL byte";
+  cJSON *o = cJSON_ParseWithLength(line, len);
   if (!cJSON_IsObject(o)) {
     cJSON_Delete(o);
     return "it is not a JSON object";
@@ -315,7 +292,7 @@ const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k) {
   if (err) return err;
   /* Written again it must be the same bytes: nothing edited, nothing reordered. */
   char *again = sim_record_line(*run, k);
-  bool same = again && strcmp(again, line) == 0;
+  bool same = again && strlen(again) == len && memcmp(again, line, len) == 0;
   cJSON_free(again);
   return same ? NULL : "it is not as kick-cli simulate writes that record (edited or reformatted)";
 }
@@ -323,11 +300,10 @@ const char *sim_record_parse(const char *line, uint64_t *run, sim_kick *k) {
 /* ---------------------------------------------------------------- merging */
 
 typedef struct rin {
-  const char *name;
-  FILE *f;
-  char *line;
-  size_t cap;
-  long lineno;
+  sim_input in;
+  bool open;
+  char *line;                     /* the current record (valid until the next read) */
+  size_t len;
   bool have;
   uint64_t item, prev;
   bool any;
@@ -336,42 +312,34 @@ typedef struct rin {
 
 /* Reads the next record of an input; false with a message on a bad one. */
 static bool advance(rin *in, uint64_t *run, bool *have_run, const char **run_from) {
-  errno = 0;
-  ssize_t n = getline(&in->line, &in->cap, in->f);
-  if (n < 0) {
-    if (ferror(in->f)) {
-      cli_error("cannot read '%s': %s", in->name, strerror(errno));
-      return false;
-    }
+  int got = sim_input_line(&in->in, SIM_RECORD_MAX_BYTES, "a records file", &in->line, &in->len);
+  if (got < 0) return false;
+  if (got == 0) {
     in->have = false;
     return true;
   }
-  in->lineno++;
-  if (n > 0 && in->line[n - 1] == '\n') in->line[--n] = '\0';
-  else {
-    cli_error("'%s' line %ld: the last line has no newline (a cut file?)", in->name, in->lineno);
-    return false;
-  }
+  const char *name = in->in.name;
+  long lineno = in->in.lineno;
   uint64_t r;
-  const char *what = sim_record_parse(in->line, &r, &in->kick);
+  const char *what = sim_record_parse(in->line, in->len, &r, &in->kick);
   if (what) {
-    cli_error("'%s' line %ld: %s", in->name, in->lineno, what);
+    cli_error("%s line %ld: %s", name, lineno, what);
     return false;
   }
   if (!*have_run) {
     *run = r;
     *have_run = true;
-    *run_from = in->name;
+    *run_from = name;
   } else if (r != *run) {
     char a[17], b[17];
     sim_run_hex(r, a);
     sim_run_hex(*run, b);
-    cli_error("'%s' line %ld: run %s, but '%s' is run %s: records of another build or other parameters", in->name,
-              in->lineno, a, *run_from, b);
+    cli_error("%s line %ld: run %s, but %s is run %s: records of another build or other parameters", name, lineno, a,
+              *run_from, b);
     return false;
   }
   if (in->any && in->kick.item <= in->prev) {
-    cli_error("'%s' line %ld: item %llu comes after item %llu: records must be in item order", in->name, in->lineno,
+    cli_error("%s line %ld: item %llu comes after item %llu: records must be in item order", name, lineno,
               (unsigned long long)in->kick.item, (unsigned long long)in->prev);
     return false;
   }
@@ -420,17 +388,27 @@ static uint64_t next_expected(const sim_result *r, uint64_t from, uint64_t total
   return from;
 }
 
-int sim_records_merge(const char *out, const char *result_path, int nin, char **names) {
+int sim_records_merge(const char *out_path, const char *result_path, int nin, char **names) {
+  /* The output first: an unwritable destination fails before any reading. */
+  ks_host_out out;
+  if (!sim_out_open(&out, out_path)) return EXIT_RUNTIME;
   sim_result *res = NULL;
   int rc = EXIT_OK;
+  char result_name[4200] = "";
   if (result_path) {
+    if (strcmp(result_path, "-") == 0) snprintf(result_name, sizeof result_name, "standard input");
+    else snprintf(result_name, sizeof result_name, "'%s'", result_path);
     int n = sim_results_load(result_path, &res);
-    if (n < 0) return EXIT_RUNTIME;
+    if (n < 0) {
+      ks_host_out_abort(&out);
+      return EXIT_RUNTIME;
+    }
     for (int i = 1; i < n; i++) sim_result_free(&res[i]);
     if (n != 1) {
-      cli_error("--result '%s' holds %d results; give the one the records belong to (merge them first)", result_path, n);
+      cli_error("--result %s holds %d results; give the one the records belong to (merge them first)", result_name, n);
       sim_result_free(&res[0]);
       free(res);
+      ks_host_out_abort(&out);
       return EXIT_RUNTIME;
     }
   }
@@ -447,16 +425,8 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
     cli_error("out of memory");
     rc = EXIT_RUNTIME;
   }
-  int stdin_uses = 0;
   for (int i = 0; rc == EXIT_OK && i < nin; i++) {
-    in[i].name = strcmp(names[i], "-") == 0 ? "stdin" : names[i];
-    if (strcmp(names[i], "-") == 0 && stdin_uses++) {
-      cli_error("'-' (stdin) is given twice");
-      rc = EXIT_USAGE;
-    } else if (!(in[i].f = strcmp(names[i], "-") == 0 ? stdin : fopen(names[i], "rb"))) {
-      cli_error("cannot read '%s': %s", names[i], strerror(errno));
-      rc = EXIT_RUNTIME;
-    }
+    if (!(in[i].open = sim_input_open(&in[i].in, names[i]))) rc = EXIT_RUNTIME;
   }
   uint64_t run = 0;
   bool have_run = false;
@@ -464,7 +434,7 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
   if (res) {
     run = sim_run_id(res);
     have_run = true;
-    run_from = result_path;
+    run_from = result_name;
   }
   int nh = 0;
   for (int i = 0; rc == EXIT_OK && i < nin; i++) {
@@ -473,22 +443,8 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
   }
   for (int i = nh / 2 - 1; i >= 0; i--) heap_down(heap, nh, i);
 
-  FILE *f = NULL;
-  char tmp[4200] = "";
-  bool to_stdout = strcmp(out, "-") == 0;
-  if (rc == EXIT_OK) {
-    if (to_stdout) f = stdout;
-    else if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out, (long)getpid()) >= (int)sizeof tmp) {
-      cli_error("--records: path too long");
-      rc = EXIT_RUNTIME;
-    } else if (!(f = fopen(tmp, "wb"))) {
-      cli_error("cannot write '%s': %s", out, strerror(errno));
-      rc = EXIT_RUNTIME;
-    }
-  }
   uint64_t total = res ? sim_items(res) : UINT64_MAX, expect = next_expected(res, 0, total), written = 0;
   uint64_t per = res ? (uint64_t)res->players * (uint64_t)res->kicks : 0;
-  bool write_ok = true;
   const char *last_from = NULL;
   uint64_t last_item = 0;
   char desc[160];
@@ -497,13 +453,13 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
     uint64_t item = top->item;
     if (written > 0 && item == last_item) {
       describe_item(res, item, desc, sizeof desc);
-      cli_error("%s is in both '%s' and '%s' (overlapping or duplicate shards)", desc, last_from, top->name);
+      cli_error("%s is in both %s and %s (overlapping or duplicate shards)", desc, last_from, top->in.name);
       rc = EXIT_RUNTIME;
       break;
     }
     if (item < expect || item >= total || (res && !res->shard_done[item % (uint64_t)res->shard_count])) {
       describe_item(res, item, desc, sizeof desc);
-      cli_error("'%s' line %ld: %s is not in the result's shards", top->name, top->lineno, desc);
+      cli_error("%s line %ld: %s is not in the result's shards", top->in.name, top->in.lineno, desc);
       rc = EXIT_RUNTIME;
       break;
     }
@@ -519,15 +475,19 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
       if (res->levels[pos] != top->kick.level || (uint64_t)top->kick.player != rest / (uint64_t)res->kicks ||
           (uint64_t)top->kick.kick != rest % (uint64_t)res->kicks) {
         describe_item(res, item, desc, sizeof desc);
-        cli_error("'%s' line %ld: the record is not %s", top->name, top->lineno, desc);
+        cli_error("%s line %ld: the record is not %s", top->in.name, top->in.lineno, desc);
         rc = EXIT_RUNTIME;
         break;
       }
       sim_counts_add_kick(&counts[pos], &top->kick);
     }
-    if (write_ok && (fputs(top->line, f) == EOF || fputc('\n', f) == EOF)) write_ok = false;
+    ks_host_out_write(&out, top->line, top->len);
+    if (ks_host_out_write(&out, "\n", 1) != KS_OK) {
+      rc = EXIT_RUNTIME; /* ending the output says why */
+      break;
+    }
     written++;
-    last_from = top->name;
+    last_from = top->in.name;
     last_item = item;
     expect = next_expected(res, item + 1, total);
     if (!advance(top, &run, &have_run, &run_from)) {
@@ -554,21 +514,9 @@ int sim_records_merge(const char *out, const char *result_path, int nin, char **
     cli_error("the records files hold no record");
     rc = EXIT_RUNTIME;
   }
-  if (f && !to_stdout) {
-    if (fclose(f) != 0) write_ok = false;
-    if (rc == EXIT_OK && write_ok && rename(tmp, out) != 0) write_ok = false;
-    if (rc != EXIT_OK || !write_ok) remove(tmp);
-  } else if (f && fflush(f) != 0) {
-    write_ok = false;
-  }
-  if (rc == EXIT_OK && !write_ok) {
-    cli_error("cannot write '%s': %s", out, strerror(errno));
-    rc = EXIT_RUNTIME;
-  }
-  for (int i = 0; in && i < nin; i++) {
-    if (in[i].f && in[i].f != stdin) fclose(in[i].f);
-    free(in[i].line);
-  }
+  if (!sim_out_end(&out, rc == EXIT_OK)) rc = EXIT_RUNTIME;
+  for (int i = 0; in && i < nin; i++)
+    if (in[i].open) sim_input_close(&in[i].in);
   free(in), free(heap), free(counts);
   if (res) sim_result_free(res);
   free(res);

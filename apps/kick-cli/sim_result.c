@@ -2,18 +2,20 @@
 /* simulate results: counts, the JSON a result is written as, the strict
    reader merge and report use, and merging.
 
-   The reader accepts exactly what the writer writes: every key present with
-   its type, no key unknown or repeated, every count a whole number, and
+   The reader accepts exactly what the writer writes. Each result is strict
+   JSON (ks_json_parse_strict: JSON's own numbers, no key twice, nothing
+   but white space or the next result after it), then every key must be
+   present with its type, none unknown, every count a whole number, and
    everything that can be computed again (rates, totals, the items each
    level's shards hold, the run id) equal to what is computed. A hand-edited
    or truncated file, or one of another format, is refused with the key that
    is wrong. */
 #include <errno.h>
-#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_json.h"
 #include "sim.h"
 
 /* ---------------------------------------------------------------- counts */
@@ -159,49 +161,6 @@ cJSON *sim_result_json(const sim_result *r, const cJSON *timing) {
 
 /* ---------------------------------------------------------------- reading */
 
-char *sim_read_text(const char *path, size_t *len_out, size_t max) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    cli_error("cannot read '%s': %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *text = malloc(cap + 1);
-  bool ok = text != NULL, big = false;
-  while (ok) {
-    if (len == cap) {
-      if (cap >= max) {
-        big = true;
-        ok = false;
-        break;
-      }
-      char *bigger = realloc(text, cap * 2 + 1);
-      if (!bigger) {
-        ok = false;
-        break;
-      }
-      text = bigger;
-      cap *= 2;
-    }
-    size_t n = fread(text + len, 1, cap - len, f);
-    len += n;
-    if (n == 0) break;
-  }
-  bool err = ferror(f) != 0;
-  if (!is_stdin) fclose(f);
-  if (!ok || err) {
-    if (big) cli_error("'%s' is larger than %zu MiB", path, max >> 20);
-    else if (err) cli_error("cannot read '%s': %s", path, strerror(errno));
-    else cli_error("out of memory");
-    free(text);
-    return NULL;
-  }
-  text[len] = '\0';
-  if (len_out) *len_out = len;
-  return text;
-}
-
 /* The reader's state: the first problem found, as "KEY: what". */
 typedef struct rd {
   char what[320];
@@ -216,15 +175,14 @@ __attribute__((format(printf, 2, 3))) static bool bad(rd *d, const char *fmt, ..
   return false;
 }
 
-/* The object has exactly these keys (and optionally `extra`), each once. */
+/* The object has exactly these keys (and optionally `extra`); the strict
+   parser has already refused a key given twice. */
 static bool keys_are(rd *d, const cJSON *o, const char *where, const char *const *keys, int n, const char *extra) {
   if (!cJSON_IsObject(o)) return bad(d, "%s is not an object", where);
   for (const cJSON *c = o->child; c; c = c->next) {
     bool known = extra && strcmp(c->string, extra) == 0;
     for (int i = 0; i < n && !known; i++) known = strcmp(c->string, keys[i]) == 0;
     if (!known) return bad(d, "%s has an unknown key \"%s\"", where, c->string);
-    for (const cJSON *e = o->child; e != c; e = e->next)
-      if (strcmp(e->string, c->string) == 0) return bad(d, "%s has the key \"%s\" twice", where, c->string);
   }
   for (int i = 0; i < n; i++)
     if (!cJSON_GetObjectItemCaseSensitive(o, keys[i])) return bad(d, "%s has no \"%s\"", where, keys[i]);
@@ -460,49 +418,97 @@ static bool read_result(rd *d, const cJSON *root, sim_result *r) {
   return true;
 }
 
+bool sim_reader_open(sim_reader *rdr, const char *path) {
+  rdr->n = 0;
+  return sim_input_open(&rdr->in, path);
+}
+
+void sim_reader_close(sim_reader *rdr) { sim_input_close(&rdr->in); }
+
+/* "'x'" for the first result of a file, "'x', result 3 (from byte 51410)" after it. */
+static void result_where(const sim_reader *rdr, int index, uint64_t at, char *buf, size_t size) {
+  if (index == 1) snprintf(buf, size, "%s", rdr->in.name);
+  else snprintf(buf, size, "%s, result %d (from byte %llu)", rdr->in.name, index, (unsigned long long)at);
+}
+
+int sim_reader_next(sim_reader *rdr, sim_result *out) {
+  memset(out, 0, sizeof *out);
+  const char *text = NULL;
+  size_t len = 0;
+  uint64_t at = 0;
+  char limit[32], where[4200];
+  sim_in_status st = sim_input_object(&rdr->in, SIM_RESULT_MAX_BYTES, &text, &len, &at);
+  switch (st) {
+  case SIM_IN_END:
+    if (rdr->n > 0) return 0;
+    cli_error("%s: it holds no result", rdr->in.name);
+    return -1;
+  case SIM_IN_NOT_JSON:
+    if (*text && strchr("[\"-0123456789tfn", *text)) { /* JSON, but no object: no result */
+      result_where(rdr, rdr->n + 1, at, where, sizeof where);
+      cli_error("%s: it is not a kick-cli simulate result (a JSON object)", where);
+      return -1;
+    }
+    /* fall through */
+  case SIM_IN_CUT: {
+    const char *how = st == SIM_IN_CUT ? "it ends inside a value at" : "at";
+    if (rdr->n > 0)
+      cli_error("%s: what follows result %d is not JSON (%s byte %llu)", rdr->in.name, rdr->n, how,
+                (unsigned long long)at);
+    else cli_error("%s: it is not JSON (%s byte %llu)", rdr->in.name, how, (unsigned long long)at);
+    return -1;
+  }
+  case SIM_IN_TOO_LONG:
+    sim_size_text(SIM_RESULT_MAX_BYTES, limit, sizeof limit);
+    result_where(rdr, rdr->n + 1, at, where, sizeof where);
+    cli_error("%s: the result is larger than %s, the limit for a simulate result", where, limit);
+    return -1;
+  case SIM_IN_READ_ERROR:
+    cli_error("cannot read %s: %s", rdr->in.name, strerror(rdr->in.err));
+    return -1;
+  case SIM_IN_VALUE: break;
+  }
+  rdr->n++;
+  result_where(rdr, rdr->n, at, where, sizeof where);
+  char why[160];
+  cJSON *root = ks_json_parse_strict(text, len, why, sizeof why);
+  if (!root) {
+    cli_error("%s: it is not strict JSON (%s)", where, why);
+    return -1;
+  }
+  rd d = {{0}};
+  bool ok = read_result(&d, root, out);
+  cJSON_Delete(root);
+  if (!ok) {
+    cli_error("%s: %s", where, d.what);
+    sim_result_free(out);
+    return -1;
+  }
+  return 1;
+}
+
 int sim_results_load(const char *path, sim_result **out) {
   *out = NULL;
-  size_t len = 0;
-  char *text = sim_read_text(path, &len, (size_t)256 << 20);
-  if (!text) return -1;
-  const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
-  int n = 0, cap = 0;
-  sim_result *rs = NULL;
-  const char *p = text, *endp = text + len;
-  rd d = {{0}};
-  bool parsed = true;
-  for (;;) {
-    while (p < endp && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
-    if (p >= endp) break;
-    const char *after = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(p, (size_t)(endp - p), &after, false);
-    if (!root) {
-      if (n) bad(&d, "what follows result %d is not JSON (at byte %zu)", n, (size_t)((after ? after : p) - text));
-      else bad(&d, "it is not JSON (at byte %zu)", (size_t)((after ? after : p) - text));
-      parsed = false;
-      break;
-    }
+  sim_reader rdr;
+  if (!sim_reader_open(&rdr, path)) return -1;
+  int n = 0, cap = 0, got;
+  sim_result *rs = NULL, r;
+  while ((got = sim_reader_next(&rdr, &r)) > 0) {
     if (n == cap) {
       cap = cap ? cap * 2 : 4;
       sim_result *bigger = realloc(rs, (size_t)cap * sizeof *rs);
       if (!bigger) {
-        cJSON_Delete(root);
-        bad(&d, "out of memory");
+        cli_error("out of memory");
+        sim_result_free(&r);
+        got = -1;
         break;
       }
       rs = bigger;
     }
-    bool ok = read_result(&d, root, &rs[n]);
-    cJSON_Delete(root);
-    n++;
-    if (!ok) break;
-    p = after;
+    rs[n++] = r;
   }
-  if (!d.what[0] && n == 0) bad(&d, "it holds no result");
-  free(text);
-  if (d.what[0]) {
-    if (parsed && n > 1) cli_error("'%s', result %d: %s", name, n, d.what);
-    else cli_error("'%s': %s", name, d.what);
+  sim_reader_close(&rdr);
+  if (got < 0) {
     for (int i = 0; i < n; i++) sim_result_free(&rs[i]);
     free(rs);
     return -1;
@@ -571,47 +577,4 @@ const char *sim_result_merge(sim_result *a, const sim_result *b, char *msg, size
   for (long i = 0; i < a->shard_count; i++) a->shard_done[i] |= b->shard_done[i];
   for (int i = 0; i < a->nlevels; i++) sim_counts_add(&a->per_level[i], &b->per_level[i]);
   return NULL;
-}
-
-/* ---------------------------------------------------------------- writing */
-
-/* Writes text to path atomically (a temporary file beside it, then rename). */
-bool sim_write_atomic(const char *path, const char *text) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  size_t n = strlen(text);
-  bool ok = fwrite(text, 1, n, f) == n && fputc('\n', f) != EOF;
-  if (fclose(f) != 0) ok = false;
-  if (!ok || rename(tmp, path) != 0) {
-    int e = errno;
-    remove(tmp);
-    cli_error("cannot write '%s': %s", path, strerror(e));
-    return false;
-  }
-  return true;
-}
-
-/* Can a file be created beside `path`? (Checked before a long run.) */
-bool sim_out_writable(const char *path) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-    cli_error("--out: path too long");
-    return false;
-  }
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    cli_error("cannot write '%s': %s", path, strerror(errno));
-    return false;
-  }
-  fclose(f);
-  remove(tmp);
-  return true;
 }

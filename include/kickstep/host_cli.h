@@ -9,11 +9,12 @@
 ///   "different", so their trouble (an unreadable file, output that cannot
 ///   be written) is 2.
 /// - **Messages** go to standard error, one line each,
-///   `<program>: <message>`; control characters in them (a newline inside an
+///   `PROGRAM: MESSAGE` (PROGRAM is the name given to ks_cli_begin or
+///   ks_cli_set_prog); control characters in them (a newline inside an
 ///   argument) are shown as '?'. A usage error is one line that ends with a
-///   hint: `(try '<program> --help' for the usage)`.
+///   hint: `(try 'PROGRAM --help' for the usage)`.
 /// - **--help** prints the usage to standard output; **--version** prints
-///   `<program> <ks_version()>`. Both exit 0.
+///   `PROGRAM VERSION` (VERSION: ks_version()). Both exit 0.
 /// - **Numbers** are decimal and the whole argument: whole numbers are digits
 ///   only (no sign, spaces, leading zeros, point or exponent: `010`, `0x10`,
 ///   `+5`, ` 5`, `1e3` are refused); other numbers are written as in JSON
@@ -61,11 +62,11 @@ KS_API void ks_cli_set_prog(const char *prog);
 /// The name messages start with.
 KS_API const char *ks_cli_prog(void);
 
-/// Prints "<program>: <message>" as one line on standard error.
+/// Prints "PROGRAM: MESSAGE" as one line on standard error (PROGRAM: ks_cli_prog()).
 KS_API void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_error with a va_list.
 KS_API void ks_cli_verror(const char *fmt, va_list ap);
-/// Prints a one-line usage error with the hint "(try '<program> --help' for the usage)"
+/// Prints a one-line usage error with the hint "(try 'PROGRAM --help' for the usage)"
 /// and returns KS_CLI_USAGE.
 KS_API int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// After getopt_long returned '?' or ':' (an optstring starting with ':'):
@@ -76,7 +77,7 @@ KS_API int ks_cli_getopt_error(int c, char **argv);
 /// True (after printing the usage to standard output) when argv holds
 /// --help or -h before a "--".
 KS_API bool ks_cli_help_wanted(int argc, char **argv, const char *usage);
-/// True (after printing "<name> <ks_version()>" to standard output) when
+/// True (after printing "NAME VERSION", VERSION being ks_version(), to standard output) when
 /// argv holds --version before a "--".
 KS_API bool ks_cli_version_wanted(int argc, char **argv, const char *name);
 
@@ -88,8 +89,9 @@ KS_API int ks_cli_end(int rc, int trouble);
 /// Parses a whole number in decimal (digits only, no leading zero) in
 /// [lo, hi]. On a refusal prints a message naming flag and returns false.
 KS_API bool ks_cli_parse_uint(const char *flag, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
-/// Parses a finite number written as in JSON (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`)
-/// in [lo, hi]. A value too large or too small for a double is out of range.
+/// Parses a finite number written as in JSON (an optional minus, then `0` or
+/// digits that do not start with `0`, then optionally a point and digits,
+/// then optionally `e` or `E`, an optional sign and digits) in [lo, hi]. A value too large or too small for a double is out of range.
 /// On a refusal prints a message naming flag and returns false.
 KS_API bool ks_cli_parse_double(const char *flag, const char *s, double lo, double hi, double *out);
 /// Parses a date written exactly YYYY-MM-DD that exists in the Gregorian

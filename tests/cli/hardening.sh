@@ -49,7 +49,8 @@ SWIPE="0.5,0.95,0 0.5,0.8,0.03 0.51,0.6,0.06 0.52,0.45,0.09"
 setup_inputs() {
   "$K" replay save --open --speed 25 --elevation 10 --out base.ksr >/dev/null || fail "setup: replay save"
   CODE=$("$K" replay share base.ksr) || fail "setup: replay share"
-  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null || fail "setup: simulate"
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json --records sim.jsonl >/dev/null ||
+    fail "setup: simulate"
   "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null || fail "setup: timeline"
 }
 
@@ -61,7 +62,10 @@ replay save --open --speed 25 --out OUT
 replay save --open --speed 25 --out side.ksr --trace OUT
 replay open $CODE --out OUT
 simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out OUT
+simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --records OUT
 merge sim.json --out OUT
+merge --records OUT --result sim.json sim.jsonl
+report sim.json --records sim.jsonl --out OUT
 plot kick --open --speed 25 --out OUT
 plot steps --out OUT
 EOF
@@ -143,15 +147,30 @@ same_file_twice_is_refused() {
   expect 2 "same file" "$K" timeline --swipe-file S --out S
   expect 2 "same file" "$K" replay save --swipe-file S --out ./S
   expect 2 "same file" "$K" plot kick --swipe-file S --out S
-  cp sim.json sim.orig
+  cp sim.json sim.orig; cp sim.jsonl simr.orig
   expect 2 "same file" "$K" merge sim.json --out ./sim.json
+  local sim1=(simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1)
+  expect 2 "same file" "$K" "${sim1[@]}" --out F --records F
+  expect 2 "same file" "$K" "${sim1[@]}" --out LF --records ./F
+  expect 2 "same file" "$K" "${sim1[@]}" --out new1 --records ./new1
+  expect 2 "same file" "$K" "${sim1[@]}" --out - --records -
+  expect 2 "same file" "$K" merge --records sim.jsonl sim.jsonl
+  expect 2 "same file" "$K" merge --records ./sim.json --result sim.json sim.jsonl
+  expect 2 "same file" "$K" report sim.json --out ./sim.json
+  expect 2 "same file" "$K" report sim.json --records sim.jsonl --out sim.jsonl
+  expect 2 "standard input" "$K" merge --records new1 - -
+  expect 2 "standard input" "$K" merge --records new1 --result - -
+  expect 2 "standard input" "$K" report - --records -
+  expect 2 "empty file name" "$K" "${sim1[@]}" --records ""
+  expect 2 "empty file name" "$K" merge --records "" sim.jsonl
+  expect 2 "empty file name" "$K" report sim.json --out ""
   expect 2 "standard input" "$K" compare - -
   expect 2 "standard input" "$K" replay verify - --trace -
   expect 2 "standard input" "$K" merge - -
   expect 2 "standard input" "$T" - -
   expect 2 "empty file name" "$K" timeline --open --speed 25 --out ""
   expect 2 "empty file name" "$K" replay save --open --speed 25 --out F --trace ""
-  cmp -s F F.orig && cmp -s S S.orig && cmp -s sim.json sim.orig && [ ! -e new1 ] && pass ||
+  cmp -s F F.orig && cmp -s S S.orig && cmp -s sim.json sim.orig && cmp -s sim.jsonl simr.orig && [ ! -e new1 ] && pass ||
     fail "a refused command changed a file"
   no_temporaries . "same file twice"
   echo "$checks checks"
@@ -212,6 +231,11 @@ interrupted_writers_leave_the_old_file() {
 # Every program and command whose standard output fails: full, closed, or a pipe nobody reads.
 stdout_commands() {
   setup_inputs >/dev/null
+  # Commands that read standard input ('-'), as programs of their own.
+  printf '#!/bin/sh\nexec "%s" merge - < sim.json\n' "$K" > merge_stdin; chmod +x merge_stdin
+  printf '#!/bin/sh\nexec "%s" merge --records - --result sim.json - < sim.jsonl\n' "$K" > merge_records_stdin
+  printf '#!/bin/sh\nexec "%s" report - --records sim.jsonl < sim.json\n' "$K" > report_stdin
+  chmod +x merge_records_stdin report_stdin
   cat <<EOF
 1 $K --help
 1 $K --version
@@ -233,8 +257,18 @@ stdout_commands() {
 1 $K replay save --open --speed 25 --out w.ksr
 1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1
 1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --out -
+1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --json
+1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --records -
+1 $K simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --records - --out w.json
 1 $K merge sim.json
 1 $K merge sim.json --json
+1 $K merge sim.json --out -
+1 ./merge_stdin
+1 $K merge --records - sim.jsonl
+1 ./merge_records_stdin
+1 $K report sim.json
+1 $K report sim.json --records sim.jsonl --out -
+1 ./report_stdin
 1 $K plot steps --out -
 1 $K plot kick --open --speed 25 --out w.svg
 1 $K shoot --help
@@ -286,7 +320,36 @@ inputs_are_whole_or_refused() {
   "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null
   expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" compare /dev/zero tl.jsonl"
   expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$T\" tl.jsonl /dev/zero"
-  expect 1 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" merge /dev/zero"
+  # Results are read one at a time, each at most 64 MiB (the white space before it too);
+  # records a line at a time, each at most 64 KiB.
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json --records sim.jsonl >/dev/null
+  expect 1 "not JSON \(at byte 0\)" bash -c "$VLIMIT exec timeout 60 \"$K\" merge /dev/zero"
+  expect 1 "not JSON \(at byte 0\)" bash -c "$VLIMIT exec timeout 60 \"$K\" report /dev/zero"
+  expect 1 "not a kick-cli simulate result" bash -c "printf '[1]' | exec \"$K\" merge -"
+  expect 1 "larger than 64 MiB" bash -c "{ printf '{'; exec cat /dev/zero; } | { $VLIMIT exec timeout 60 \"$K\" merge -; }"
+  expect 1 "result 2 .*larger than 64 MiB" bash -c "{ cat sim.json; printf '{\"a\":\"'; exec cat /dev/zero; } | { $VLIMIT exec timeout 60 \"$K\" merge -; }"
+  expect 1 "larger than 64 MiB" bash -c "yes '' | { $VLIMIT exec timeout 60 \"$K\" report -; }"
+  expect 1 "line 1 is longer than 64 KiB" bash -c "$VLIMIT exec timeout 60 \"$K\" merge --records - /dev/zero"
+  expect 1 "line 1 is longer than 64 KiB" bash -c "$VLIMIT exec timeout 60 \"$K\" report sim.json --records /dev/zero"
+  { cat sim.jsonl; head -c 70000 /dev/zero | tr '\0' ' '; echo; } > long.jsonl
+  expect 1 "'long.jsonl' line 2 is longer than 64 KiB" "$K" merge --records - long.jsonl
+  { cat sim.jsonl; printf '{"run":'; } > cut.jsonl
+  expect 1 "'cut.jsonl' line 2: the last line has no newline" "$K" merge --records - cut.jsonl
+  # A file of many results is never held whole: 3,000 shard results one after the other
+  # (87 MB, each shard i of 3000 holding one kick) merge under a 60 MB address-space limit.
+  "$K" simulate --levels 1-1 --players 3000 --kicks 1 --quiet --threads 1 --shard 0/3000 --out shard0.json
+  node -e 'const fs = require("fs"), t = JSON.parse(fs.readFileSync("shard0.json", "utf8")), n = 3000;
+    const all = Array.from({length: n}, (_, i) => i), out = fs.openSync("shards.json", "w");
+    for (let i = 0; i < n; i++) {
+      t.shards.done = [i]; t.shards.missing = all.filter((k) => k !== i);
+      fs.writeSync(out, JSON.stringify(t, null, "\t") + "\n");
+    }'
+  [ "$(wc -c < shards.json)" -gt $((64 << 20)) ] && pass || fail "shards.json is not longer than 64 MiB"
+  local limit="ulimit -v 60000;"; [ -n "$VLIMIT" ] || limit="" # (no limit under ASan)
+  expect 0 "^all +3000 " bash -c "$limit exec \"$K\" merge shards.json --out merged.json"
+  node -e 'const j = JSON.parse(require("fs").readFileSync("merged.json", "utf8"));
+    process.exit(j.complete && j.kicks === 3000 && j.shards.count === 1 ? 0 : 1)' && pass || fail "the merge of 3,000 shards"
+  rm -f shards.json
   "$K" replay save --open --speed 25 --out r.ksr >/dev/null
   expect 1 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" replay verify r.ksr --trace /dev/zero"
   expect 1 "2 KiB|length" bash -c "$VLIMIT exec timeout 60 \"$K\" replay verify /dev/zero"
@@ -294,6 +357,11 @@ inputs_are_whole_or_refused() {
   expect 2 "directory" "$K" compare adir tl.jsonl
   expect 1 "directory" "$K" replay verify adir
   expect 1 "directory" "$K" shoot --swipe-file adir
+  expect 1 "directory" "$K" merge adir
+  expect 1 "directory" "$K" merge --records - adir
+  expect 1 "directory" "$K" merge --records - --result adir sim.jsonl
+  expect 1 "directory" "$K" report adir
+  expect 1 "directory" "$K" report sim.json --records adir
   # A line of 40,000 keys, different in the last one: compared in linear time.
   node -e '
     const keys = n => Array.from({length: n}, (_, i) => `"k${i}":${i}`).join(",");
@@ -333,7 +401,12 @@ numbers_and_dates_are_strict() {
   for f in players kicks threads seed; do
     for v in "${bad_u[@]}"; do expect 2 "--$f" "$K" simulate --levels 1-1 --quiet "--$f" "$v"; done
   done
-  for v in "01/2" "0/02" "1/2/3" "a/2" "0/0" "+0/2" "0x0/2" "/2" "0/" "0 /2"; do expect 2 "--shard" "$K" simulate --levels 1-1 --quiet --shard "$v"; done
+  for v in "01/2" "0/02" "1/2/3" "a/2" "0/0" "+0/2" "0x0/2" "/2" "0/" "0 /2" "2/2" "0/1000001" "1/0" "-1/2"; do
+    expect 2 "--shard" "$K" simulate --levels 1-1 --quiet --shard "$v"
+  done
+  for f in players kicks; do for v in 0 100001; do expect 2 "--$f" "$K" simulate --levels 1-1 --quiet "--$f" "$v"; done; done
+  expect 2 "--threads" "$K" simulate --levels 1-1 --quiet --threads 257
+  expect 2 "--seed" "$K" simulate --levels 1-1 --quiet --seed 18446744073709551616
   for v in "${bad_d[@]}" 0 20000; do expect 2 "--fps" "$B" --fps "$v"; done
   for v in "${bad_d[@]}" 0 -0.1 1.5; do expect 2 "--slowmo" "$B" --fps 60 --slowmo "$v"; done
   expect 2 "--slowmo" "$B" --slowmo 0
@@ -369,19 +442,39 @@ timeline_readers_are_strict() {
   expect 0 "valid lines" "$T" --check "$GOLD"
   "$K" replay save --open --speed 25 --out r.ksr >/dev/null
   expect 1 "not a timeline" "$K" replay verify r.ksr --trace junk.jsonl
-  # merge: a result must be exactly a result
-  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null
+  # merge and report: a result must be exactly a result, in strict JSON
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json --records sim.jsonl >/dev/null
   node -e 'const fs=require("fs"); const t=fs.readFileSync("sim.json","utf8");
-    fs.writeFileSync("frac.json", t.replace(/"version":\s*1/, "\"version\": 1.5"));
+    fs.writeFileSync("frac.json", t.replace(/"version":\s*2/, "\"version\": 2.5"));
     fs.writeFileSync("cand.json", t.replace(/"candidates":\s*26/, "\"candidates\": 26.5"));
     fs.writeFileSync("junk.json", t.trimEnd() + " junk\n");
-    fs.writeFileSync("dup.json", t.replace(/^\{/, "{\"seed\": \"2\","));
-    fs.writeFileSync("plus.json", t.replace(/"players":\s*1/, "\"players\": +1"));'
-  for f in frac cand junk dup plus; do
+    fs.writeFileSync("dup.json", t.replace(/^\{/, "{\"kicks\": 1,"));
+    fs.writeFileSync("deepdup.json", t.replace(/"decided":/, "\"decided\": 1, \"decided\":"));
+    fs.writeFileSync("plus.json", t.replace(/"players":\s*1/, "\"players\": +1"));
+    fs.writeFileSync("lead.json", t.replace(/"kicks_per_player":\s*1/, "\"kicks_per_player\": 01"));'
+  for f in frac cand junk dup deepdup plus lead; do
     grep -q . $f.json && ! cmp -s $f.json sim.json && pass || fail "the $f edit changed nothing"
     expect 1 "sim|JSON|version|candidates" "$K" merge $f.json
+    expect 1 "sim|JSON|version|candidates" bash -c "exec \"$K\" merge - < $f.json"
+    expect 1 "sim|JSON|version|candidates" "$K" report $f.json
   done
+  expect 1 "appears twice" "$K" merge dup.json
+  expect 1 "appears twice" "$K" report deepdup.json
+  expect 1 "not allow" "$K" merge lead.json
   expect 0 "First Touch" "$K" merge sim.json
+  # records: a line is accepted only as simulate writes it
+  node -e 'const fs=require("fs"); const t=fs.readFileSync("sim.jsonl","utf8").trimEnd();
+    fs.writeFileSync("rjunk.jsonl", t + " x\n");
+    fs.writeFileSync("rdup.jsonl", t.replace(/^\{/, "{\"item\":0,") + "\n");
+    fs.writeFileSync("rplus.jsonl", t.replace(/"player":0/, "\"player\":+0") + "\n");
+    fs.writeFileSync("rnul.jsonl", t + "\0\n");
+    fs.writeFileSync("rtwo.jsonl", t + " " + t + "\n");'
+  for f in rjunk rdup rplus rnul rtwo; do
+    ! cmp -s $f.jsonl sim.jsonl && pass || fail "the $f edit changed nothing"
+    expect 1 "line 1: it (is not|holds)" "$K" merge --records - $f.jsonl
+    expect 1 "line 1: it (is not|holds)" "$K" report sim.json --records $f.jsonl
+  done
+  expect 0 "data-records=\"yes\"" "$K" report sim.json --records sim.jsonl
   echo "$checks checks"
 }
 
@@ -389,7 +482,7 @@ conventions_hold() {
   setup_inputs
   local v; v=$("$K" --version | awk '{print $2}')
   [ -n "$v" ] || fail "kick-cli --version printed no version"
-  for c in levels shoot timeline compare replay solve simulate merge daily plot "replay save" "replay verify" \
+  for c in levels shoot timeline compare replay solve simulate merge report daily plot "replay save" "replay verify" \
            "replay share" "replay open" "plot kick" "plot steps"; do
     # shellcheck disable=SC2086
     expect 0 "^kick-cli $v\$" "$K" $c --version
@@ -424,6 +517,17 @@ conventions_hold() {
   expect 2 "--json" "$K" timeline --open --speed 25 --out - --json
   expect 2 "--json" "$K" replay save --open --speed 25 --out - --json
   expect 2 "--json" "$K" simulate --levels 1-1 --out - --json
+  expect 2 "--json" "$K" simulate --levels 1-1 --records - --json
+  expect 2 "--json" "$K" merge sim.json --out - --json
+  # records and pages through '-'
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --threads 1 --records - > sr.jsonl && cmp -s sr.jsonl sim.jsonl && pass ||
+    fail "simulate --records - did not write the records alone"
+  "$K" merge --records - sim.jsonl > mr.jsonl && cmp -s mr.jsonl sim.jsonl && pass || fail "merge --records - did not write the records"
+  "$K" merge --records mr2.jsonl --result - sim.jsonl < sim.json && cmp -s mr2.jsonl sim.jsonl && pass || fail "merge --result -"
+  "$K" merge --records mr3.jsonl --result sim.json - < sim.jsonl && cmp -s mr3.jsonl sim.jsonl && pass || fail "merge --records from -"
+  "$K" report - --records sim.jsonl < sim.json > p1.html && "$K" report sim.json --records - --out - < sim.jsonl > p2.html &&
+    "$K" report sim.json --records sim.jsonl --out p3.html && cmp -s p1.html p2.html && cmp -s p1.html p3.html &&
+    grep -q '</html>' p1.html && pass || fail "report through - is not the page of its files"
   [ ! -e ./- ] && pass || fail "a file named '-' was created"
   # A link to a pipe (what /dev/stdout is) is written through, not replaced.
   ln -sf /proc/self/fd/1 to_stdout
@@ -434,6 +538,9 @@ conventions_hold() {
     "$K" "$K kick" "$K --bogus" "$K levels --wide" "$K levels wide" "$K shoot --colour red" "$K shoot --speed"
     "$K timeline --open --speed 25" "$K compare a" "$K replay" "$K replay dance" "$K replay save --open --speed 25"
     "$K replay verify" "$K replay verify a b" "$K simulate --bogus" "$K merge" "$K plot" "$K plot pie --out x"
+    "$K simulate extra" "$K simulate --players" "$K simulate --out - --json" "$K merge --bogus" "$K merge --records x"
+    "$K merge a --partial --complete" "$K merge --result r a" "$K merge --records x --json a" "$K merge a --out"
+    "$K report" "$K report a b" "$K report --bogus a" "$K report a --out" "$K report a --records"
     "$K plot steps" "$K daily --bogus" "$K solve --speed 25" "$K shoot --open --speed 25 --out x"
     "$B --bogus" "$B extra" "$B --policy sometimes" "$B --fps" "$WK --bogus" "$WK extra" "$WK --rate"
     "$T" "$T a" "$T --bogus" "$T --check" "$T a b c" "$C x" "$C --bogus")
@@ -453,6 +560,10 @@ conventions_hold() {
   expect 1 "cannot open" "$K" replay share nope.ksr
   expect 1 "cannot open" "$K" shoot --swipe-file nope.txt
   expect 1 "cannot open" "$K" merge nope.json
+  expect 1 "cannot open" "$K" merge --records - nope.jsonl
+  expect 1 "cannot open" "$K" merge --records - --result nope.json sim.jsonl
+  expect 1 "cannot open" "$K" report nope.json
+  expect 1 "cannot open" "$K" report sim.json --records nope.jsonl
   expect 1 "cannot open" "$K" replay verify base.ksr --trace nope.trace
   expect 2 "cannot open" "$K" compare nope.jsonl tl.jsonl
   expect 2 "cannot open" "$T" nope.jsonl tl.jsonl

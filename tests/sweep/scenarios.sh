@@ -112,7 +112,7 @@ strict_reader() {
   edit 'j.version = 1'
   expect 1 "format version 1; this kick-cli reads version 2" "$K" merge s0.json e.json
   sed 's/"decided":/"decided":1,"decided":/' s1.json > dup.json
-  expect 1 "has the key \"decided\" twice" "$K" merge s0.json dup.json
+  expect 1 "'dup.json': it is not strict JSON \\(the key \"decided\" appears twice" "$K" merge s0.json dup.json
   head -c 500 s1.json > cut.json
   expect 1 "'cut.json': it is not JSON" "$K" merge s0.json cut.json
   (cat s1.json; echo '{"format": "kick-cli simulate"') > tail.json
@@ -169,6 +169,13 @@ records_are_deterministic() {
   "$K" simulate --levels 1-1,3-5,5-2,6-5 --players 3 --kicks 2 --seed 9 --quiet --shard 1/3 --records o1.jsonl
   expect 1 "'o1.jsonl' line 1: run [0-9a-f]{16}, but 's0.jsonl' is run" "$K" merge --records x.jsonl s0.jsonl o1.jsonl s2.jsonl
   [ ! -e x.jsonl ] || fail "a refused merge left its output"
+  # A records file that stops taking lines (8 KiB file-size limit) stops the run at
+  # once (the whole run is minutes on one core), and neither output changes.
+  echo old > keep.json; cp keep.json keep.orig
+  expect 1 "cannot write 'big.jsonl': File too large" bash -c "ulimit -f 8; exec timeout 60 \"$K\" simulate \
+    --levels 1-1 --players 2000 --kicks 10 --threads 2 --quiet --records big.jsonl --out keep.json"
+  cmp keep.json keep.orig || fail "a failed run replaced --out"
+  [ ! -e big.jsonl ] && [ -z "$(find . -name '*.tmp.*')" ] || fail "a failed run left its records or a temporary"
   echo "records: the same bytes for 1, 2 and 3 threads and for merged shards; overlaps, gaps, edits and other runs refused"
 }
 
