@@ -100,7 +100,7 @@ typedef uint64_t (*ks_rb_hash_fn)(const void *state, void *user);
 typedef enum ks_rb_predict {
   KS_RB_PREDICT_NONE = 0,  ///< "no input": all zero bytes (for inputs that are events: a kick, a tap)
   KS_RB_PREDICT_LAST,      ///< the player's last known input (for held inputs: a direction)
-  ks_rb_predict_count
+  ks_rb_predict_count      ///< the number of prediction rules
 } ks_rb_predict;
 
 /* ------------------------------------------------------------------ structs */
@@ -206,7 +206,7 @@ typedef struct ks_rb_session {
   uint8_t detail[KS_RB_MAX_DETAIL];       ///< the local desync detail, sent to the peer
   int64_t remote_detail_step;             ///< step of the peer's detail (-1: none)
   int32_t remote_detail_len; ///< bytes of the peer's detail
-  uint8_t remote_detail[KS_RB_MAX_DETAIL];
+  uint8_t remote_detail[KS_RB_MAX_DETAIL]; ///< the peer's desync detail, as received
   ks_rb_stats stats;         ///< what the session did
   uint32_t cookie;           ///< set by ks_rb_init
 } ks_rb_session;
