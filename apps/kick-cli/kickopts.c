@@ -201,45 +201,79 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   }
 }
 
-/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines. Returns the
-   sample count, -1 for bad text, -2 for a file that cannot be opened. */
-static int read_swipe(kick_touch *t, int max) {
+/* Most samples one --swipe takes: a finger resting for minutes at 1000 Hz. */
+#define CLI_SWIPE_MAX 1000000
+
+/* Reads a whole file into a NUL-terminated buffer; NULL if it cannot be opened or read. */
+static char *read_whole(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap + 1);
+  while (text) {
+    len += fread(text + len, 1, cap - len, f);
+    if (len < cap) break;
+    char *more = realloc(text, 2 * cap + 1);
+    if (!more) {
+      free(text);
+      text = NULL;
+      break;
+    }
+    text = more;
+    cap *= 2;
+  }
+  if (text && ferror(f)) {
+    free(text);
+    text = NULL;
+  }
+  fclose(f);
+  if (text) text[len] = '\0';
+  return text;
+}
+
+/* Parses "x,y,t;x,y,t;..." or a file of "x y t" / "x,y,t" lines into a new
+   array (*out, freed by the caller). Returns the sample count, -1 for bad
+   text, -2 for a file that cannot be read. */
+static int read_swipe(kick_touch **out) {
   char *text = NULL;
+  *out = NULL;
   if (o.swipe_file) {
-    FILE *f = fopen(o.swipe_file, "rb");
-    if (!f) {
-      cli_error("--swipe-file: cannot open '%s'", o.swipe_file);
+    text = read_whole(o.swipe_file);
+    if (!text) {
+      cli_error("--swipe-file: cannot read '%s'", o.swipe_file);
       return -2; /* an unreadable file: a runtime failure, not a usage error */
     }
-    size_t cap = 1 << 16, len = 0;
-    text = malloc(cap + 1);
-    if (!text) {
-      fclose(f);
-      return -1;
-    }
-    len = fread(text, 1, cap, f);
-    fclose(f);
-    text[len] = '\0';
   } else {
     text = strdup(o.swipe_text);
   }
   if (!text) return -1;
   /* Samples are separated by ';' or white space (lines in a file); values by ','. */
-  for (char *p = text; *p; p++)
+  size_t tokens = 1;
+  for (char *p = text; *p; p++) {
     if (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t') *p = ';';
+    if (*p == ';') tokens++;
+  }
+  if (tokens > CLI_SWIPE_MAX) tokens = CLI_SWIPE_MAX + 1;
+  kick_touch *t = malloc(tokens * sizeof *t);
+  if (!t) {
+    free(text);
+    return -1;
+  }
   int n = 0;
   char *save = NULL;
   for (char *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
     if (!*tok) continue;
     double v[3];
-    if (n >= max) {
-      cli_error("swipe: more than %d samples", max);
+    if (n >= CLI_SWIPE_MAX) {
+      cli_error("swipe: more than %d samples", CLI_SWIPE_MAX);
       free(text);
+      free(t);
       return -1;
     }
     if (cli_parse_list("swipe", tok, v, 3, -1e9, 1e9) != 3) {
       cli_error("swipe: sample %d is not 'x,y,t'", n + 1);
       free(text);
+      free(t);
       return -1;
     }
     t[n].x = v[0];
@@ -248,6 +282,7 @@ static int read_swipe(kick_touch *t, int max) {
     n++;
   }
   free(text);
+  *out = t;
   return n;
 }
 
@@ -317,20 +352,16 @@ static int resolve_launch(cli_kick *k) {
     return EXIT_USAGE;
   }
   if (o.swipe_text || o.swipe_file) {
-    static kick_touch samples[KICK_SWIPE_MAX_SAMPLES + 1];
-    int n = read_swipe(samples, KICK_SWIPE_MAX_SAMPLES + 1);
+    kick_touch *samples = NULL;
+    int n = read_swipe(&samples);
     if (n < 0) return n == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     kick_swipe_reading rd;
     kick_swipe_def def = kick_swipe_default_def();
-    kick_swipe sw;
-    kick_swipe_error err = KICK_SWIPE_OK;
-    ks_status s = kick_swipe_begin(&sw, &def);
-    if (s == KS_OK) s = kick_swipe_add(&sw, samples, (size_t)n, &err);
-    if (s == KS_OK) s = kick_swipe_finish(&sw, &rd);
+    ks_status s = kick_swipe_read(&def, samples, (size_t)n, &rd);
+    free(samples);
     if (s != KS_OK) {
-      if (err == KICK_SWIPE_OK) s = kick_swipe_read(&def, samples, (size_t)n, &rd);
-      cli_error("swipe rejected: %s (%s)", err != KICK_SWIPE_OK ? kick_swipe_error_name(err) : "unreadable",
-                ks_status_name(s));
+      cli_error("swipe rejected: %s (%s): %s", kick_swipe_error_name(rd.error), ks_status_name(s),
+                kick_swipe_error_text(rd.error));
       return EXIT_USAGE;
     }
     k->launch = rd.launch;
