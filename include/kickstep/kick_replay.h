@@ -39,7 +39,7 @@ extern "C" {
 #define KICK_REPLAY_MAGIC1 'S'
 #define KICK_REPLAY_MAGIC2 'R'
 #define KICK_REPLAY_MAGIC3 'P'
-#define KICK_REPLAY_VERSION 1u            ///< the format version this build writes and reads
+#define KICK_REPLAY_VERSION 2u            ///< the format version this build writes; it reads 1 and 2 (1: the kick is played under KICK_RULES_ORIGINAL)
 #define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS
 #define KICK_REPLAY_CHECKPOINT_STEPS 60   ///< a state hash every 60 steps (0.1 s) of the flight
 #define KICK_REPLAY_MAX_CHECKPOINTS 100   ///< up to 10 s of flight
