@@ -573,6 +573,21 @@ KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
   return (int32_t)len;
 }
 
+/* The World Tour level a shared kick was played on (its spot, pitch, wind,
+   keeper, wall and rings are the level's), or -1 (a Daily Kick, an open pitch). */
+static int32_t kx_level_of(const kick_setup *su) {
+  for (int32_t i = 0; i < kick_level_count(); i++) {
+    kick_setup ls;
+    if (kick_level_setup(kick_level_at(i), su->match_seed, su->kick_number, &ls) != KS_OK) continue;
+    if (ls.spot_x == su->spot_x && ls.spot_z == su->spot_z && ls.pitch.wet == su->pitch.wet &&
+        ls.wind.mean_speed_mps == su->wind.mean_speed_mps && ls.wind.bearing == su->wind.bearing &&
+        ls.wind.gust_seed == su->wind.gust_seed && ls.wall.count == su->wall.count && ls.ring_count == su->ring_count &&
+        (ls.keeper.kind == su->keeper.kind || su->person_in_goal))
+      return i;
+  }
+  return -1;
+}
+
 /// Plays the share code of `len` characters at kx_text() (kick_replay_start_director):
 /// the same setup, the same wait on the spot, the same kick and taps. Nothing changes unless the
 /// code is valid; on error kx_text() holds one sentence saying what is wrong.
@@ -598,6 +613,7 @@ KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
   kx_fresh_scores();
   g.has_share = 1;
   g.mode = KX_MODE_SHARED;
+  g.level = kx_level_of(&r.setup);
   g.screen = KX_SCREEN_FLIGHT;
   return KS_OK;
 }
@@ -755,6 +771,14 @@ static void kx_fill_view(void) {
   v[KX_V_key_height] = g.keys.height;
   v[KX_V_key_bend] = g.keys.bend;
   v[KX_V_key_charging] = g.key_charging;
+  /* Where the keys aim (their launch at half power): for the page's aim marker. */
+  kick_keys ka = g.keys;
+  ka.hold_s = 0.5 * KICK_KEYS_POWER_RISE_S;
+  kick_swipe_reading kr;
+  if (kick_keys_read(NULL, &ka, &kr) == KS_OK) {
+    v[KX_V_key_direction] = kr.launch.direction;
+    v[KX_V_key_elevation] = kr.launch.elevation;
+  }
 }
 
 /// Refreshes the view from the state and returns a pointer to it.

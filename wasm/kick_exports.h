@@ -38,7 +38,7 @@
   X(keeper_stand_x) X(points) X(last_points) X(best_points) X(tour_stars) X(tour_points)    \
   X(tour_complete) X(daily_day) X(daily_tries) X(daily_goals_mask) X(daily_best)           \
   X(daily_streak) X(daily_best_streak) X(daily_last_goal_day) X(daily_tries_left)          \
-  X(key_aim) X(key_height) X(key_bend) X(key_charging)
+  X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)
 
 /// kx_set_option ids.
 enum {
