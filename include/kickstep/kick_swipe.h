@@ -89,7 +89,7 @@ typedef struct kick_swipe_def {
   double min_length;        ///< shortest accepted swipe, screen heights, 0.001..1; default 0.03
   double release_window_s;  ///< the flick's speed is its peak over any stretch this long, s, 0.005..0.5; default 0.08
   double slow_speed;        ///< flick speed (screen heights/s) that gives min_speed_mps, >= 0; default 0.5
-  double fast_speed;        ///< flick speed that gives max_speed_mps, > slow_speed; default 4.5
+  double fast_speed;        ///< flick speed that gives max_speed_mps, > slow_speed; default 4.0
   double min_speed_mps;     ///< slowest kick, m/s, (0, max]; default 8
   double max_speed_mps;     ///< fastest kick, m/s, <= 33.5; default KICK_MAX_LAUNCH_SPEED
   double elevation_per_screen; ///< elevation per screen height of upward travel, rad, 0..5; default 0.6

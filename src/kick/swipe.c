@@ -15,7 +15,7 @@ kick_swipe_def kick_swipe_default_def(void) {
   d.min_length = 0.03;
   d.release_window_s = 0.08;
   d.slow_speed = 0.5;
-  d.fast_speed = 4.5;
+  d.fast_speed = 4.0;
   d.min_speed_mps = 8.0;
   d.max_speed_mps = KICK_MAX_LAUNCH_SPEED;
   d.elevation_per_screen = 0.6;

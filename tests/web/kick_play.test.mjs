@@ -209,7 +209,7 @@ async function playSize(t, server, size) {
       const out = [];
       for (let i = 0; i < 30; i++) {
         window.__kick.game.init(i, 20261029);
-        window.__kick.checkFrames(3);
+        window.__kick.checkFrames(3, 1 / 60, null, false);
         const c = window.__kick.check();
         if (!c.onScreen || c.overlap) out.push({ level: i, ball: c.ball, overlap: c.overlap, onScreen: c.onScreen });
       }

@@ -811,7 +811,7 @@ async function main() {
    * the ball's disc on screen and the shooter's boxes (Stadium.check). Returns
    * the frames that failed and how many were checked.
    */
-  api.checkFrames = (n, dt = 1 / 60, until = null) => {
+  api.checkFrames = (n, dt = 1 / 60, until = null, draw = true) => {
     const bad = [];
     let i = 0;
     for (; i < n; i++) {
@@ -822,7 +822,7 @@ async function main() {
       if (!c.onScreen || c.overlap) bad.push({ frame: i, screen: game.v('screen'), replay: game.v('replay'), time: game.v('time'), ball: c.ball, overlap: c.overlap, onScreen: c.onScreen });
       if (until && until((name) => game.v(name))) break;
     }
-    present(dt);
+    present(dt, draw);
     return { checked: i, bad };
   };
   api.view = (name) => game.read().v(name);
