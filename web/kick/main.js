@@ -214,6 +214,7 @@ async function main() {
     began();
   }
   function showDailySummary() {
+    hideResult();
     game.read();
     const d = todayDate();
     const mask = game.v('daily_goals_mask');
