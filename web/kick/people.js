@@ -255,7 +255,6 @@ export class Shooter extends Person {
     if (kick >= 0) {
       const standing = at(plant.u, plant.v, 0.06);
       if (kick <= 1.5) j[`foot${plantLeg}`] = standing;
-      const ball = at(0, 0, 0.11);
       let foot;
       if (kick < 0.5) {
         // back-swing: behind and up, then down through the ball
@@ -269,7 +268,6 @@ export class Shooter extends Person {
         foot = j[`foot${kickLeg}`];
       }
       j[`foot${kickLeg}`] = foot;
-      void ball;
     }
     // Hands: at his sides, out for balance (the arm on the ball's side stays
     // in), or up.
@@ -329,7 +327,6 @@ export class Keeper extends Person {
     const axis = V().subVectors(b, a).normalize();
     const diving = v('keeper_diving') !== 0;
     const facing = V(0, 0, -1);
-    const right = V().crossVectors(facing, UP).normalize();
     const perp = V().crossVectors(axis, facing).normalize();
     // The sway's steps: feet follow his x.
     const x = (a.x + b.x) / 2;
@@ -359,10 +356,9 @@ export class Keeper extends Person {
         p.y = p.y + (0.14 + (p.y - pelvis.y) * 0.12 - p.y) * fall;
       }
     }
-    this.pose(j, diving ? facing : facing);
+    this.pose(j, facing);
     this.glove0.position.copy(j.handR);
     this.glove1.position.copy(j.handL);
-    void right;
   }
 }
 
@@ -374,7 +370,7 @@ export class WallPlayer extends Person {
     this.mats = m;
   }
 
-  update(a, b, facing, clock, i) {
+  update(a, facing, clock, i) {
     const h = Math.max(0, a.y - 0.22);
     const jump = Math.min(1, h / 0.2);
     const base = V(a.x, h, a.z);
@@ -391,6 +387,5 @@ export class WallPlayer extends Person {
     j.handL = handLow(-1).lerp(handUp(-1), jump);
     j.handR = handLow(1).lerp(handUp(1), jump);
     this.pose(j, facing);
-    void b;
   }
 }

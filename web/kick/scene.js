@@ -521,16 +521,13 @@ export class Stadium {
 
     // The wall.
     const wc = v('wall_count');
-    const facing = V(spotX, 0, spotZ).normalize();
     for (let i = 0; i < 6; i++) {
       const w = this.wall[i];
       w.g.visible = i < wc;
       if (!w.g.visible) continue;
       const a = vec(`wall${i}_ax`, `wall${i}_ay`, `wall${i}_az`);
-      const b = vec(`wall${i}_bx`, `wall${i}_by`, `wall${i}_bz`);
-      w.update(a, b, V(spotX - a.x, 0, spotZ - a.z).normalize(), this.clock, i);
+      w.update(a, V(spotX - a.x, 0, spotZ - a.z).normalize(), this.clock, i);
     }
-    void facing;
 
     // The keeper: the simulation's pose, drawn as a person.
     this.keeper.g.visible = v('keeper_present') !== 0;
