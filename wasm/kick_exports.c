@@ -14,15 +14,29 @@
 ///
 /// Exports (wasm names; numbers are doubles or 32-bit integers; statuses are ks_status):
 ///   kx_init(level, seed_lo, seed_hi)        World Tour level (0-based index), a match seed
-///   kx_init_daily(year, month, day)         the Daily Kick of a date (UTC)
+///   kx_init_attempt(level, lo, hi, attempt) the same, resuming a stored attempt (1..5)
+///   kx_progress_set(level, stars, best)     the player's stored stars and best points of a level
+///   kx_level_stars/best/unlocked(level)     the tour's progress as the session keeps it
+///   kx_init_daily(year, month, day)         the Daily Kick of a date (UTC), after kx_daily_set
+///   kx_daily_set(day, tries, goals, best, streak, best_streak, last_goal_day)
+///                                           the player's stored Daily Kick record (kick_score.h)
+///   kx_daily_share() -> length              the day's share line at kx_text()
 ///   kx_next()                               next attempt, or the next level once passed
 ///   kx_swipe_begin() / kx_swipe_point(t, x, y) / kx_swipe_end()
 ///       a swipe: t in seconds from the pointer events' own timestamps; x, y in
-///       screen heights (x right, y down). kx_swipe_end reads it and kicks.
+///       screen heights (x right, y down). kx_swipe_end reads it; the shooter
+///       runs up and strikes it KX_RUNUP_STEPS later.
+///   kx_keys_set(aim, height, bend) / kx_keys_charge(t) / kx_keys_release(t)
+///       a keyboard kick (kick_keys_read): the arrows' aim and height, the bend,
+///       the power key held from t to t (its key events' own timestamps)
+///   kx_keys_power(t)                        the power meter now (drawing only)
 ///   kx_frame(target_seconds)                one display refresh (rAF timestamp / 1000)
 ///   kx_pause() / kx_resume()                tab hidden / shown: no catch-up
 ///   kx_tap(x, y)                            a tap: skips a replay; with a person in
-///                                           goal, a dive at (x, y) on the keeper's line
+///                                           goal, a dive at (x, y) on the keeper's line;
+///                                           otherwise, once the kick is decided or
+///                                           rolling on the ground, skips to the result
+///   kx_points_count/kind/what/value(i)      what the last kick's points were for
 ///   kx_set_option(id, value)                KX_OPT_* (kick_exports.h)
 ///   kx_share_encode() -> length             the share code of the last kick, at kx_text()
 ///   kx_share_load(length)                   plays the share code at kx_text()
@@ -36,6 +50,7 @@
 #include "kickstep/kick_director.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
+#include "kickstep/kick_score.h"
 #include "kickstep/kick_swipe.h"
 #include "kickstep/vec.h"
 
@@ -58,8 +73,11 @@ static const char *const kx_view_names[KX_VIEW_COUNT] = {KX_VIEW_FIELDS(KX_NAME)
 
 /* ------------------------------------------------------------------ session */
 
-#define KX_TOUR_ATTEMPTS 5          ///< attempts at a World Tour level before it starts again
-#define KX_RESULT_DELAY_STEPS 900   ///< result shown 1.5 s of game time after the decision (no replay)
+#define KX_LEVELS (KICK_WORLD_COUNT * KICK_LEVELS_PER_WORLD)
+/* The result comes this long (game time) after the decision when no replay plays. */
+#define KX_RESULT_DELAY_GOAL 900    ///< 1.5 s of celebration after a goal
+#define KX_RESULT_DELAY_MISS 540    ///< 0.9 s after a save, the woodwork, a block, wide or over
+#define KX_RESULT_DELAY_SHORT 300   ///< 0.5 s after a short: nothing more to see
 
 typedef struct kx_session {
   kick_director dir;
@@ -82,9 +100,21 @@ typedef struct kx_session {
   int32_t decided_seen;
   int32_t has_share;
   int32_t started;         ///< the director has been built
+  int32_t skip;            ///< a tap asked for the result
+  kick_points points;      ///< the last decided kick's points
+  /* the World Tour's progress: given by the page from its storage, kept up to date here */
+  int32_t stars[KX_LEVELS];
+  int32_t best[KX_LEVELS];
+  int32_t tour_complete;   ///< the last level has just been passed
+  /* the Daily Kick's record (kick_score.h) */
+  kick_daily_record daily;
+  /* the keys */
+  kick_keys keys;
+  int32_t key_charging;
+  double key_t0;
 } kx_session;
 
-static kx_session g = {.effects = 1};
+static kx_session g = {.effects = 1, .keys = {0.0, 0.45, 0.0, 0.0}};
 static double g_view[KX_VIEW_COUNT];
 static double g_events[KS_EVENTS_CAPACITY * 6];
 static char g_text[KICK_REPLAY_MAX_CODE + 1];
@@ -92,6 +122,8 @@ static char g_text[KICK_REPLAY_MAX_CODE + 1];
 static void kx_after_start(void) {
   g.screen = KX_SCREEN_AIM;
   g.decided_seen = 0;
+  g.skip = 0;
+  g.key_charging = 0;
   ks_events_clear(&g.events);
   kick_swipe_def sd = kick_swipe_default_def();
   kick_swipe_begin(&g.swipe, &sd);
@@ -151,6 +183,7 @@ static ks_status kx_begin_tour(int32_t level, uint64_t seed, int32_t attempt) {
 /* The day's rule (kick_daily_kick, the same in kick-cli): the dice come from
    the day, and attempt n is the day's kick number n - 1. */
 static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt) {
+  if (attempt > KICK_DAILY_TRIES) return KS_ERR_RANGE;
   kick_daily day;
   ks_status st = kick_daily_kick(y, m, d, (uint64_t)(attempt - 1), &day);
   if (st != KS_OK) return st;
@@ -172,20 +205,93 @@ static void kx_fresh_scores(void) {
   g.last_outcome = 0;
   g.last_moments = 0;
   g.has_share = 0;
+  g.points = (kick_points){0};
+  g.tour_complete = 0;
+}
+
+KX_EXPORT(kx_init_attempt) int32_t kx_init_attempt(int32_t level, uint32_t seed_lo, uint32_t seed_hi, int32_t attempt) {
+  uint64_t seed = ((uint64_t)seed_hi << 32) | seed_lo;
+  if (seed == 0) seed = 1;
+  if (attempt < 1 || attempt > KX_TOUR_ATTEMPTS) return KS_ERR_RANGE;
+  ks_status st = kx_begin_tour(level, seed, attempt);
+  if (st == KS_OK) kx_fresh_scores();
+  return (int32_t)st;
 }
 
 KX_EXPORT(kx_init) int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi) {
-  uint64_t seed = ((uint64_t)seed_hi << 32) | seed_lo;
-  if (seed == 0) seed = 1;
-  ks_status st = kx_begin_tour(level, seed, 1);
-  if (st == KS_OK) kx_fresh_scores();
+  return kx_init_attempt(level, seed_lo, seed_hi, 1);
+}
+
+/// The Daily Kick of a date: the next of today's tries in the record
+/// (kx_daily_set). KS_ERR_RANGE once the day's three tries are used, or for a
+/// date before the record's day; KS_ERR_NOT_FOUND for a date that does not exist.
+KX_EXPORT(kx_init_daily) int32_t kx_init_daily(int32_t year, int32_t month, int32_t day) {
+  int32_t dn = kick_day_number(year, month, day);
+  if (dn <= 0) return KS_ERR_NOT_FOUND;
+  kick_daily_record rec = g.daily;
+  if (kick_daily_record_open(&rec, dn) != KS_OK) return KS_ERR_RANGE;
+  if (kick_daily_tries_left(&rec, dn) <= 0) {
+    g.daily = rec;
+    return KS_ERR_RANGE;
+  }
+  ks_status st = kx_begin_daily(year, month, day, rec.tries + 1);
+  if (st == KS_OK) {
+    g.daily = rec;
+    kx_fresh_scores();
+    g.goals = __builtin_popcount(rec.goals_mask);
+  }
   return (int32_t)st;
 }
 
-KX_EXPORT(kx_init_daily) int32_t kx_init_daily(int32_t year, int32_t month, int32_t day) {
-  ks_status st = kx_begin_daily(year, month, day, 1);
-  if (st == KS_OK) kx_fresh_scores();
-  return (int32_t)st;
+/* ---------------------------------------------------------------- progress */
+
+/// The player's stored progress of a level (the page's storage): stars 0..3,
+/// best points >= 0. The session keeps the better of what it has and this.
+KX_EXPORT(kx_progress_set) int32_t kx_progress_set(int32_t level, int32_t stars, int32_t best_points) {
+  if (level < 0 || level >= KX_LEVELS) return KS_ERR_NOT_FOUND;
+  if (stars < 0 || stars > KICK_STAR_COUNT || best_points < 0) return KS_ERR_RANGE;
+  if (stars > g.stars[level]) g.stars[level] = stars;
+  if (best_points > g.best[level]) g.best[level] = best_points;
+  return KS_OK;
+}
+
+KX_EXPORT(kx_level_stars) int32_t kx_level_stars(int32_t level) {
+  return level >= 0 && level < KX_LEVELS ? g.stars[level] : -1;
+}
+KX_EXPORT(kx_level_best) int32_t kx_level_best(int32_t level) {
+  return level >= 0 && level < KX_LEVELS ? g.best[level] : -1;
+}
+/// A level is open when it is the first or the one before it has a star.
+KX_EXPORT(kx_level_unlocked) int32_t kx_level_unlocked(int32_t level) {
+  if (level < 0 || level >= KX_LEVELS) return -1;
+  return level == 0 || g.stars[level - 1] > 0;
+}
+
+static int32_t kx_tour_stars(void) {
+  int32_t n = 0;
+  for (int32_t i = 0; i < KX_LEVELS; i++) n += g.stars[i];
+  return n;
+}
+static int32_t kx_tour_points(void) {
+  int32_t n = 0;
+  for (int32_t i = 0; i < KX_LEVELS; i++) n += g.best[i];
+  return n;
+}
+
+/// The player's stored Daily Kick record (kick_daily_record's fields).
+KX_EXPORT(kx_daily_set) int32_t kx_daily_set(int32_t day, int32_t tries, int32_t goals_mask, int32_t best_points,
+                                             int32_t streak, int32_t best_streak, int32_t last_goal_day) {
+  kick_daily_record r = {day, tries, (uint32_t)goals_mask, best_points, streak, best_streak, last_goal_day};
+  if (goals_mask < 0) return KS_ERR_RANGE;
+  ks_status st = kick_daily_record_check(&r);
+  if (st != KS_OK) return (int32_t)st;
+  g.daily = r;
+  return KS_OK;
+}
+
+/// The day's share line ("Daily Kick 2026-12-01: ⚽⚽❌") at kx_text(); its length, or 0.
+KX_EXPORT(kx_daily_share) int32_t kx_daily_share(void) {
+  return (int32_t)kick_daily_share_text(&g.daily, g.year, g.month, g.day, g_text, sizeof g_text);
 }
 
 /// The next kick. World Tour: the next level once this one has a star; the
@@ -195,7 +301,9 @@ KX_EXPORT(kx_next) int32_t kx_next(void) {
   if (g.mode == KX_MODE_SHARED) return KS_ERR_STATE;
   if (g.mode == KX_MODE_DAILY) {
     int32_t goals = g.goals;
-    ks_status st = kx_begin_daily(g.year, g.month, g.day, g.attempt + 1);
+    int32_t dn = kick_day_number(g.year, g.month, g.day);
+    if (kick_daily_tries_left(&g.daily, dn) <= 0) return KS_ERR_RANGE; /* the day is played */
+    ks_status st = kx_begin_daily(g.year, g.month, g.day, g.daily.tries + 1);
     if (st == KS_OK) g.goals = goals;
     return (int32_t)st;
   }
@@ -251,9 +359,23 @@ KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {
       g.effects = value != 0.0;
       kick_director_set_effects(&g.dir, g.effects != 0);
       return KS_OK;
-    case KX_OPT_PERSON_KEEPER:
-      g.person_keeper = value != 0.0; /* from the next kick */
+    case KX_OPT_PERSON_KEEPER: {
+      int32_t was = g.person_keeper;
+      g.person_keeper = value != 0.0;
+      /* Nothing struck yet (aiming, no run-up): the kick being aimed changes
+         keeper now; otherwise from the next kick. */
+      bool aiming = g.started && g.screen == KX_SCREEN_AIM && !g.dir.struck && !g.dir.strike_pending;
+      if (was == g.person_keeper || !aiming) return KS_OK;
+      if (g.mode == KX_MODE_TOUR) {
+        int32_t goals = g.goals, best = g.best_stars;
+        ks_status st = kx_begin_tour(g.level, g.match_seed, g.attempt);
+        g.goals = goals;
+        g.best_stars = best;
+        return (int32_t)st;
+      }
+      if (g.mode == KX_MODE_DAILY) return (int32_t)kx_begin_daily(g.year, g.month, g.day, g.attempt);
       return KS_OK;
+    }
     default:
       return KS_ERR_NOT_FOUND;
   }
@@ -275,6 +397,15 @@ KX_EXPORT(kx_swipe_point) int32_t kx_swipe_point(double t, double x, double y) {
   return (int32_t)kick_swipe_add(&g.swipe, &s, 1, NULL);
 }
 
+/* The kick is read: the shooter runs up and strikes it. */
+static ks_status kx_kick(const kick_swipe_reading *r) {
+  ks_status st = kick_director_kick_after(&g.dir, &r->launch, KX_RUNUP_STEPS);
+  if (st != KS_OK) return st;
+  g.key_charging = 0;
+  g.screen = KX_SCREEN_FLIGHT;
+  return KS_OK;
+}
+
 KX_EXPORT(kx_swipe_end) int32_t kx_swipe_end(void) {
   if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
   kick_swipe_reading r;
@@ -283,14 +414,55 @@ KX_EXPORT(kx_swipe_end) int32_t kx_swipe_end(void) {
   kick_swipe_def sd = kick_swipe_default_def();
   kick_swipe_begin(&g.swipe, &sd);
   if (st != KS_OK) return (int32_t)st;
-  st = kick_director_kick(&g.dir, &r.launch);
-  if (st != KS_OK) return (int32_t)st;
-  g.screen = KX_SCREEN_FLIGHT;
-  return KS_OK;
+  return (int32_t)kx_kick(&r);
 }
 
 /// Why the last swipe was rejected ("not_upward", ...; "ok").
 KX_EXPORT(kx_swipe_error) const char *kx_swipe_error(void) { return kick_swipe_error_name(g.reading.error); }
+/// The same, as a sentence for the player ("" when it was read).
+KX_EXPORT(kx_swipe_error_text) const char *kx_swipe_error_text(void) { return kick_swipe_error_text(g.reading.error); }
+
+/* --------------------------------------------------------------------- keys */
+
+/// The keyboard's aim (-1..1 across the screen), height (0..1) and bend (-1..1).
+KX_EXPORT(kx_keys_set) int32_t kx_keys_set(double aim, double height, double bend) {
+  if (!ks_is_finite(aim) || !ks_is_finite(height) || !ks_is_finite(bend)) return KS_ERR_NOT_FINITE;
+  if (!(aim >= -1.0 && aim <= 1.0) || !(height >= 0.0 && height <= 1.0) || !(bend >= -1.0 && bend <= 1.0))
+    return KS_ERR_RANGE;
+  g.keys.aim = aim;
+  g.keys.height = height;
+  g.keys.bend = bend;
+  return KS_OK;
+}
+
+/// The power key goes down at t (its event's own timestamp, s).
+KX_EXPORT(kx_keys_charge) int32_t kx_keys_charge(double t) {
+  if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
+  if (!ks_is_finite(t)) return KS_ERR_NOT_FINITE;
+  g.key_charging = 1;
+  g.key_t0 = t;
+  return KS_OK;
+}
+
+/// The power key comes up at t: the keys are read (kick_keys_read) and kicked.
+KX_EXPORT(kx_keys_release) int32_t kx_keys_release(double t) {
+  if (g.screen != KX_SCREEN_AIM || !g.key_charging) return KS_ERR_STATE;
+  if (!ks_is_finite(t)) return KS_ERR_NOT_FINITE;
+  kick_keys k = g.keys;
+  k.hold_s = t > g.key_t0 ? t - g.key_t0 : 0.0;
+  g.key_charging = 0;
+  kick_swipe_reading r;
+  ks_status st = kick_keys_read(NULL, &k, &r);
+  if (st != KS_OK) return (int32_t)st;
+  g.reading = r;
+  return (int32_t)kx_kick(&r);
+}
+
+/// The power meter at time t while the key is held (0 when it is not): drawing only.
+KX_EXPORT(kx_keys_power) double kx_keys_power(double t) {
+  if (!g.key_charging || !ks_is_finite(t)) return 0.0;
+  return kick_keys_power(t - g.key_t0);
+}
 
 /* ------------------------------------------------------------------- frames */
 
@@ -299,12 +471,42 @@ static void kx_on_decided(void) {
   g.decided_seen = 1;
   g.last_outcome = (int32_t)kick_shot_outcome(s);
   g.last_moments = kick_shot_moments(s);
-  if (g.last_outcome == KICK_OUTCOME_GOAL) g.goals++;
+  g.points = kick_score_points(s);
+  bool goal = g.last_outcome == KICK_OUTCOME_GOAL;
+  if (goal) g.goals++;
   g.last_stars = 0;
   if (g.mode == KX_MODE_TOUR) {
     g.last_stars = kick_level_stars(kick_level_at(g.level), s);
     if (g.last_stars > g.best_stars) g.best_stars = g.last_stars;
+    if (g.last_stars > g.stars[g.level]) g.stars[g.level] = g.last_stars;
+    if (g.last_stars > 0 && g.points.total > g.best[g.level]) g.best[g.level] = g.points.total;
+    if (g.last_stars > 0 && g.level == KX_LEVELS - 1) g.tour_complete = 1;
+  } else if (g.mode == KX_MODE_DAILY) {
+    (void)kick_daily_record_kick(&g.daily, kick_day_number(g.year, g.month, g.day), goal, g.points.total);
   }
+}
+
+static int64_t kx_result_delay(void) {
+  if (g.last_outcome == KICK_OUTCOME_GOAL) return KX_RESULT_DELAY_GOAL;
+  if (g.last_outcome == KICK_OUTCOME_SHORT) return KX_RESULT_DELAY_SHORT;
+  return KX_RESULT_DELAY_MISS;
+}
+
+/* ------------------------------------------------------------------- points */
+
+KX_EXPORT(kx_points_count) int32_t kx_points_count(void) { return g.points.count; }
+/// Item i of the last kick's points: kind (kick_points_kind), what (the moment
+/// bit or the ring index), value (points). -1 out of range.
+KX_EXPORT(kx_points_kind) int32_t kx_points_kind(int32_t i) {
+  return i >= 0 && i < g.points.count ? (int32_t)g.points.items[i].kind : -1;
+}
+KX_EXPORT(kx_points_what) int32_t kx_points_what(int32_t i) {
+  if (i < 0 || i >= g.points.count) return -1;
+  const kick_points_item *it = &g.points.items[i];
+  return it->kind == KICK_POINTS_FOR_RING ? it->ring : (int32_t)it->moment;
+}
+KX_EXPORT(kx_points_value) int32_t kx_points_value(int32_t i) {
+  return i >= 0 && i < g.points.count ? g.points.items[i].points : -1;
 }
 
 /// One display refresh at `target_seconds` (the frame's own timestamp).
@@ -322,8 +524,8 @@ KX_EXPORT(kx_frame) int32_t kx_frame(double target_seconds) {
     } else if (g.decided_seen) {
       bool replay_over = q == KICK_REPLAY_Q_FINISHED || q == KICK_REPLAY_Q_SKIPPED;
       bool no_replay = q == KICK_REPLAY_Q_NONE &&
-                       kick_shot_steps(&g.dir.live) >= kick_shot_decision_step(&g.dir.live) + KX_RESULT_DELAY_STEPS;
-      if (replay_over || no_replay) g.screen = KX_SCREEN_RESULT;
+                       kick_shot_steps(&g.dir.live) >= kick_shot_decision_step(&g.dir.live) + kx_result_delay();
+      if (replay_over || no_replay || g.skip) g.screen = KX_SCREEN_RESULT;
     }
   }
   int64_t after = kick_shot_steps(&g.dir.live) + kick_shot_steps(&g.dir.replay);
@@ -333,9 +535,30 @@ KX_EXPORT(kx_frame) int32_t kx_frame(double target_seconds) {
 KX_EXPORT(kx_pause) void kx_pause(void) { kick_director_pause(&g.dir); }
 KX_EXPORT(kx_resume) void kx_resume(void) { kick_director_resume(&g.dir); }
 
+/* Whether a tap now skips to the result: no person in goal, and the kick
+   decided or rolling on the ground (its ending is slow and certain to come). */
+static bool kx_can_skip(void) {
+  if (g.screen != KX_SCREEN_FLIGHT || !g.dir.struck || g.dir.settings.person_in_goal) return false;
+  if (g.dir.mode == KICK_DIRECTOR_REPLAY || g.dir.replay_state == KICK_REPLAY_Q_PENDING) return false;
+  return kick_shot_decided(&g.dir.live) || g.dir.live.ball.on_ground;
+}
+
 /// A tap on the pitch: skips a replay (pending or playing); with a person in
-/// goal during the flight, sends the keeper diving at (x, y) on his line.
-KX_EXPORT(kx_tap) int32_t kx_tap(double x, double y) { return (int32_t)kick_director_tap(&g.dir, x, y); }
+/// goal during the flight, sends the keeper diving at (x, y) on his line;
+/// otherwise, once the kick is decided or rolling on the ground, runs it on to
+/// its decision at once and shows the result.
+KX_EXPORT(kx_tap) int32_t kx_tap(double x, double y) {
+  if (kx_can_skip()) {
+    ks_events_clear(&g.events);
+    if (!kick_shot_decided(&g.dir.live)) (void)kick_director_skip_to_decision(&g.dir, &g.events);
+    if (!g.decided_seen && kick_shot_decided(&g.dir.live)) kx_on_decided();
+    kick_director_tap(&g.dir, 0.0, 0.0); /* a replay it earned is skipped too */
+    g.skip = 1;
+    if (g.decided_seen) g.screen = KX_SCREEN_RESULT;
+    return KS_OK;
+  }
+  return (int32_t)kick_director_tap(&g.dir, x, y);
+}
 
 /* --------------------------------------------------------------- share code */
 
@@ -349,6 +572,21 @@ KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
   st = kick_replay_share_encode(&r, g_text, sizeof g_text, &len, NULL);
   if (st != KS_OK) return -(int32_t)st;
   return (int32_t)len;
+}
+
+/* The World Tour level a shared kick was played on (its spot, pitch, wind,
+   keeper, wall and rings are the level's), or -1 (a Daily Kick, an open pitch). */
+static int32_t kx_level_of(const kick_setup *su) {
+  for (int32_t i = 0; i < kick_level_count(); i++) {
+    kick_setup ls;
+    if (kick_level_setup(kick_level_at(i), su->match_seed, su->kick_number, &ls) != KS_OK) continue;
+    if (ls.spot_x == su->spot_x && ls.spot_z == su->spot_z && ls.pitch.wet == su->pitch.wet &&
+        ls.wind.mean_speed_mps == su->wind.mean_speed_mps && ls.wind.bearing == su->wind.bearing &&
+        ls.wind.gust_seed == su->wind.gust_seed && ls.wall.count == su->wall.count && ls.ring_count == su->ring_count &&
+        (ls.keeper.kind == su->keeper.kind || su->person_in_goal))
+      return i;
+  }
+  return -1;
 }
 
 /// Plays the share code of `len` characters at kx_text() (kick_replay_start_director):
@@ -378,6 +616,7 @@ KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
   kx_fresh_scores();
   g.has_share = 1;
   g.mode = KX_MODE_SHARED;
+  g.level = kx_level_of(&r.setup);
   g.screen = KX_SCREEN_FLIGHT;
   return KS_OK;
 }
@@ -495,6 +734,54 @@ static void kx_fill_view(void) {
   uint32_t agree_mask = 0;
   v[KX_V_runs_agree] = kick_director_runs_agree(&g.dir, &agree_mask);
   v[KX_V_runs_mask] = agree_mask;
+
+  /* the shooter: the run-up's progress 0..1 (-1 when none), the strike's time */
+  const kick_director *d = &g.dir;
+  v[KX_V_struck] = kick_shot_struck(s);
+  v[KX_V_runup] = -1.0;
+  if (d->strike_pending && d->strike_due_step > d->runup_from_step)
+    v[KX_V_runup] = (double)(kick_shot_steps(&d->live) - d->runup_from_step) /
+                    (double)(d->strike_due_step - d->runup_from_step);
+  else if (kick_shot_struck(s))
+    v[KX_V_runup] = 1.0;
+  v[KX_V_strike_time] = kick_shot_struck(s) ? (double)kick_shot_strike_step(s) / KICK_STEPS_PER_SECOND
+                        : d->strike_pending ? (double)d->strike_due_step / KICK_STEPS_PER_SECOND
+                                            : -1.0;
+  v[KX_V_ball_on_ground] = s->ball.on_ground;
+  v[KX_V_can_skip] = kx_can_skip();
+  v[KX_V_keeper_dive_time] = s->keeper.dive_step >= 0 && kick_shot_steps(s) >= s->keeper.dive_step
+                                 ? (double)(kick_shot_steps(s) - s->keeper.dive_step) / KICK_STEPS_PER_SECOND
+                                 : -1.0;
+  v[KX_V_keeper_stand_x] = s->keeper.stand_x;
+
+  /* points, the tour, the day */
+  v[KX_V_points] = g.decided_seen ? g.points.total : 0;
+  v[KX_V_last_points] = g.points.total;
+  v[KX_V_best_points] = g.mode == KX_MODE_TOUR ? g.best[g.level] : g.mode == KX_MODE_DAILY ? g.daily.best_points : 0;
+  v[KX_V_tour_stars] = kx_tour_stars();
+  v[KX_V_tour_points] = kx_tour_points();
+  v[KX_V_tour_complete] = g.tour_complete;
+  v[KX_V_daily_day] = g.daily.day;
+  v[KX_V_daily_tries] = g.daily.tries;
+  v[KX_V_daily_goals_mask] = g.daily.goals_mask;
+  v[KX_V_daily_best] = g.daily.best_points;
+  v[KX_V_daily_streak] = g.daily.streak;
+  v[KX_V_daily_best_streak] = g.daily.best_streak;
+  v[KX_V_daily_last_goal_day] = g.daily.last_goal_day;
+  int32_t dn = g.mode == KX_MODE_DAILY ? kick_day_number(g.year, g.month, g.day) : 0;
+  v[KX_V_daily_tries_left] = dn > 0 ? kick_daily_tries_left(&g.daily, dn) : 0;
+  v[KX_V_key_aim] = g.keys.aim;
+  v[KX_V_key_height] = g.keys.height;
+  v[KX_V_key_bend] = g.keys.bend;
+  v[KX_V_key_charging] = g.key_charging;
+  /* Where the keys aim (their launch at half power): for the page's aim marker. */
+  kick_keys ka = g.keys;
+  ka.hold_s = 0.5 * KICK_KEYS_POWER_RISE_S;
+  kick_swipe_reading kr;
+  if (kick_keys_read(NULL, &ka, &kr) == KS_OK) {
+    v[KX_V_key_direction] = kr.launch.direction;
+    v[KX_V_key_elevation] = kr.launch.elevation;
+  }
 }
 
 /// Refreshes the view from the state and returns a pointer to it.

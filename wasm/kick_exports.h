@@ -33,7 +33,12 @@
   X(ring_count) KX_RING_FIELDS(X, 0) KX_RING_FIELDS(X, 1) KX_RING_FIELDS(X, 2)             \
   KX_RING_FIELDS(X, 3)                                                                     \
   X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)  \
-  X(hash_hi) X(hash_lo) X(decision_step) X(runs_agree) X(runs_mask)
+  X(hash_hi) X(hash_lo) X(decision_step) X(runs_agree) X(runs_mask)                       \
+  X(struck) X(runup) X(strike_time) X(ball_on_ground) X(can_skip) X(keeper_dive_time)      \
+  X(keeper_stand_x) X(points) X(last_points) X(best_points) X(tour_stars) X(tour_points)    \
+  X(tour_complete) X(daily_day) X(daily_tries) X(daily_goals_mask) X(daily_best)           \
+  X(daily_streak) X(daily_best_streak) X(daily_last_goal_day) X(daily_tries_left)          \
+  X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)
 
 /// kx_set_option ids.
 enum {
@@ -56,8 +61,28 @@ enum {
   KX_SCREEN_REPLAY,     ///< the instant replay plays (a tap skips it)
 };
 
+#define KX_TOUR_ATTEMPTS 5     ///< attempts at a World Tour level before it starts again
+#define KX_RUNUP_STEPS 270     ///< the shooter's run-up: the ball is struck 0.45 s after the swipe ends
+
 /* The exports, for the native driver (the page calls them by their wasm names, the same). */
 int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);
+int32_t kx_init_attempt(int32_t level, uint32_t seed_lo, uint32_t seed_hi, int32_t attempt);
+int32_t kx_progress_set(int32_t level, int32_t stars, int32_t best_points);
+int32_t kx_level_stars(int32_t level);
+int32_t kx_level_best(int32_t level);
+int32_t kx_level_unlocked(int32_t level);
+int32_t kx_daily_set(int32_t day, int32_t tries, int32_t goals_mask, int32_t best_points, int32_t streak,
+                     int32_t best_streak, int32_t last_goal_day);
+int32_t kx_daily_share(void);
+int32_t kx_points_count(void);
+int32_t kx_points_kind(int32_t i);
+int32_t kx_points_what(int32_t i);
+int32_t kx_points_value(int32_t i);
+int32_t kx_keys_set(double aim, double height, double bend);
+int32_t kx_keys_charge(double t);
+int32_t kx_keys_release(double t);
+double kx_keys_power(double t);
+const char *kx_swipe_error_text(void);
 int32_t kx_init_daily(int32_t year, int32_t month, int32_t day);
 int32_t kx_next(void);
 int32_t kx_level_count(void);

@@ -128,7 +128,7 @@ int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date);
 const char *cli_kick_swipe_file(void);
 /* The largest --swipe-file read (a swipe has at most KICK_SWIPE_MAX_SAMPLES
    samples; 1 MiB holds them with room for any spacing). Larger is refused. */
-#define CLI_SWIPE_MAX_BYTES ((size_t)1 << 20)
+#define CLI_SWIPE_MAX_BYTES ((size_t)64 << 20) /* 10^6 samples of up to 64 bytes */
 /* After all options: builds the setup and resolves the launch. Returns an
    exit code (EXIT_OK on success). need_launch=false skips the launch. */
 int cli_kick_finish(cli_kick *k, bool need_launch);

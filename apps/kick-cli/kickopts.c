@@ -210,13 +210,18 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   }
 }
 
+/* Most samples one --swipe takes: a finger resting for minutes at 1000 Hz. */
+#define CLI_SWIPE_MAX 1000000
+
 /* Parses "x,y,t;x,y,t;..." or a file ("-": standard input) of "x,y,t" lines
-   (samples separated by ';' or white space). Returns the sample count, -1 for
-   bad text in --swipe (a usage error), -2 for a file that cannot be read or
-   holds bad samples (a runtime failure, as for any file). */
-static int read_swipe(kick_touch *t, int max) {
+   (samples separated by ';' or white space) into a new array (*out, freed by
+   the caller). Returns the sample count, -1 for bad text in --swipe (a usage
+   error), -2 for a file that cannot be read or holds bad samples (a runtime
+   failure, as for any file). */
+static int read_swipe(kick_touch **out) {
   char *text = NULL;
   int bad = o.swipe_file ? -2 : -1;
+  *out = NULL;
   if (o.swipe_file) {
     size_t len = 0;
     ks_host_error e;
@@ -233,20 +238,31 @@ static int read_swipe(kick_touch *t, int max) {
     text = strdup(o.swipe_text);
   }
   if (!text) return bad;
-  for (char *p = text; *p; p++)
+  size_t tokens = 1;
+  for (char *p = text; *p; p++) {
     if (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t') *p = ';';
+    if (*p == ';') tokens++;
+  }
+  if (tokens > CLI_SWIPE_MAX) tokens = CLI_SWIPE_MAX + 1;
+  kick_touch *t = malloc(tokens * sizeof *t);
+  if (!t) {
+    free(text);
+    return -1;
+  }
   int n = 0;
   char *save = NULL;
   for (char *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
     double v[3];
-    if (n >= max) {
-      cli_error("swipe: more than %d samples", max - 1);
+    if (n >= CLI_SWIPE_MAX) {
+      cli_error("swipe: more than %d samples", CLI_SWIPE_MAX);
       free(text);
+      free(t);
       return bad;
     }
     if (cli_parse_list("swipe", tok, v, 3, -1e9, 1e9) != 3) {
       cli_error("swipe: sample %d is not 'x,y,t'", n + 1);
       free(text);
+      free(t);
       return bad;
     }
     t[n].x = v[0];
@@ -255,6 +271,7 @@ static int read_swipe(kick_touch *t, int max) {
     n++;
   }
   free(text);
+  *out = t;
   return n;
 }
 
@@ -332,21 +349,17 @@ static int resolve_launch(cli_kick *k) {
     return EXIT_USAGE;
   }
   if (o.swipe_text || o.swipe_file) {
-    static kick_touch samples[KICK_SWIPE_MAX_SAMPLES + 1];
-    int n = read_swipe(samples, KICK_SWIPE_MAX_SAMPLES + 1);
+    kick_touch *samples = NULL;
+    int n = read_swipe(&samples);
     if (n < 0) return n == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     int rejected = o.swipe_file ? EXIT_RUNTIME : EXIT_USAGE; /* a file's content, or an argument */
     kick_swipe_reading rd;
     kick_swipe_def def = kick_swipe_default_def();
-    kick_swipe sw;
-    kick_swipe_error err = KICK_SWIPE_OK;
-    ks_status s = kick_swipe_begin(&sw, &def);
-    if (s == KS_OK) s = kick_swipe_add(&sw, samples, (size_t)n, &err);
-    if (s == KS_OK) s = kick_swipe_finish(&sw, &rd);
+    ks_status s = kick_swipe_read(&def, samples, (size_t)n, &rd);
+    free(samples);
     if (s != KS_OK) {
-      if (err == KICK_SWIPE_OK) s = kick_swipe_read(&def, samples, (size_t)n, &rd);
-      cli_error("swipe rejected: %s (%s)", err != KICK_SWIPE_OK ? kick_swipe_error_name(err) : "unreadable",
-                ks_status_name(s));
+      cli_error("swipe rejected: %s (%s): %s", kick_swipe_error_name(rd.error), ks_status_name(s),
+                kick_swipe_error_text(rd.error));
       return rejected;
     }
     k->launch = rd.launch;

@@ -91,7 +91,7 @@ typedef enum kick_outcome {
   KICK_OUTCOME_BLOCKED,   ///< the wall touched it last and it stayed out
   KICK_OUTCOME_WIDE,      ///< crossed the goal line outside the posts, untouched
   KICK_OUTCOME_OVER,      ///< crossed the goal line over the bar, untouched
-  KICK_OUTCOME_SHORT,     ///< untouched, came to rest or left the pitch before the goal line
+  KICK_OUTCOME_SHORT,     ///< untouched, came to rest, left the pitch, or rolls on where it can never reach the goal line
   kick_outcome_count      ///< the number of outcomes (not an outcome)
 } kick_outcome;
 
@@ -247,6 +247,12 @@ typedef struct kick_history_shot {
   kick_outcome outcome;     ///< how it ended
 } kick_history_shot;
 
+/// The rules a shot is decided by (kick_setup.rules). A replay carries them,
+/// so a kick recorded under older rules replays under those rules.
+#define KICK_RULES_ORIGINAL 1u  ///< an untouched ball is short only at rest, off the pitch or after 10 s (replay format 1)
+#define KICK_RULES_SETTLED 2u   ///< also: a ball rolling on the pitch that can no longer reach the goal line is decided at once
+#define KICK_RULES_CURRENT KICK_RULES_SETTLED ///< what kick_setup_default gives
+
 /// Everything fixed before a kick. Get one from kick_setup_default().
 typedef struct kick_setup {
   double spot_x;            ///< ball spot across the pitch, m, |x| <= 40; default 0
@@ -262,6 +268,7 @@ typedef struct kick_setup {
   uint64_t match_seed;      ///< default 1
   uint64_t kick_number;     ///< default 0
   bool person_in_goal;      ///< a person keeps goal by tapping: no automatic read; default false
+  uint32_t rules;           ///< the rules the shot is decided by, KICK_RULES_ORIGINAL..KICK_RULES_CURRENT; default KICK_RULES_CURRENT
   uint32_t cookie;          ///< set by kick_setup_default; do not touch
 } kick_setup;
 

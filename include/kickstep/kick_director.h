@@ -170,8 +170,12 @@ typedef struct kick_director {
   kick_shot live;                 ///< the live shot
   kick_shot before;               ///< copy taken just before the strike
   kick_shot replay;               ///< the replay copy (valid while a replay plays)
-  kick_launch launch;             ///< the kick (valid once struck)
+  kick_launch launch;             ///< the kick (valid once struck, or while a strike is pending)
   bool struck;                    ///< the live shot has been struck
+  /* a kick waiting for the shooter's run-up (kick_director_kick_after) */
+  bool strike_pending;            ///< the strike is due on strike_due_step
+  int64_t strike_due_step;        ///< live total_steps the pending kick is struck at (-1: none)
+  int64_t runup_from_step;        ///< live total_steps when the run-up began (-1: none)
   kick_director_settings settings; ///< the player's settings
   /* input log: a person in goal's taps, stamped with the step they landed on */
   int32_t input_count;            ///< taps in inputs[0..input_count)
@@ -243,6 +247,20 @@ KS_API ks_status kick_director_frame(kick_director *d, double target_seconds, ks
 /// copy and strikes the live shot on the current step boundary. KS_ERR_STATE
 /// once struck; launch errors as kick_launch_validate. Untouched on error.
 KS_API ks_status kick_director_kick(kick_director *d, const kick_launch *launch);
+
+/// Reads the kick now and strikes it `steps` live steps later (0..600: the
+/// shooter's run-up): the strike, its look-ahead and everything after are
+/// exactly kick_director_kick on that step, so a replay records the step the
+/// ball was struck on. Until then the director is waiting (time passes).
+/// KS_ERR_STATE once struck or while a strike is pending; KS_ERR_RANGE for
+/// steps; launch errors as kick_launch_validate. Untouched on error.
+KS_API ks_status kick_director_kick_after(kick_director *d, const kick_launch *launch, int32_t steps);
+
+/// Runs the struck, undecided live kick on to its decision at once, spending
+/// no frame time (a tap that skips a slow ending): the same steps and events
+/// as frames would run, appended to out (may be NULL). At most 10 s of flight.
+/// KS_ERR_STATE when not struck, already decided or a replay is on screen.
+KS_API ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out);
 
 /// A tap. While a replay is pending or playing: skips it. Otherwise, with a
 /// person in goal and the kick struck and undecided: a keeper tap at glove

@@ -41,7 +41,7 @@ extern "C" {
 #define KICK_REPLAY_MAGIC1 'S'            ///< second byte
 #define KICK_REPLAY_MAGIC2 'R'            ///< third byte
 #define KICK_REPLAY_MAGIC3 'P'            ///< fourth byte
-#define KICK_REPLAY_VERSION 1u            ///< the format version this build writes and reads
+#define KICK_REPLAY_VERSION 2u            ///< the format version this build writes; it reads 1 and 2 (1: the kick is played under KICK_RULES_ORIGINAL)
 #define KICK_REPLAY_MAX_INPUTS KICK_DIRECTOR_MAX_INPUTS ///< most keeper taps a replay holds
 #define KICK_REPLAY_CHECKPOINT_STEPS 60   ///< a state hash every 60 steps (0.1 s) of the flight
 #define KICK_REPLAY_MAX_CHECKPOINTS 100   ///< up to 10 s of flight

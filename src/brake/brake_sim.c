@@ -268,13 +268,18 @@ brake_result brake_sim_result(const brake_sim *s) {
   r.stopping_distance_m = s->braked ? s->stop_x - s->brake_x : 0.0;
   bool landed = s->land_x > 0.0;
   r.leap_distance_m = landed ? s->land_x - s->lip_x : 0.0;
+  /* The game is the stop: the closer to the ramp's foot, the more it is
+     worth; running onto the ramp costs, and a leap (braking too little, or
+     never) is a stunt, worth less than a good stop. */
   switch (s->outcome) {
-  case BRAKE_OUT_SHORT: r.score = round_points(1000.0 - 25.0 * (s->def.ramp_x_m - s->stop_x)); break;
-  case BRAKE_OUT_RAMP: r.score = 1000 + round_points(100.0 * (s->stop_x - s->def.ramp_x_m)); break;
-  case BRAKE_OUT_LEAP:
-    r.score = 1000 + 400 * s->flips + (s->clean_landing ? 600 : 0) + round_points(10.0 * r.leap_distance_m);
+  case BRAKE_OUT_SHORT: r.score = round_points(3000.0 - 150.0 * (s->def.ramp_x_m - s->stop_x)); break;
+  case BRAKE_OUT_RAMP: r.score = round_points(2000.0 - 200.0 * (s->stop_x - s->def.ramp_x_m)); break;
+  case BRAKE_OUT_LEAP: {
+    int32_t flips = s->flips < 4 ? s->flips : 4;
+    r.score = 400 + 100 * flips + (s->clean_landing ? 200 : 0);
     break;
-  case BRAKE_OUT_HOP: r.score = 500; break;
+  }
+  case BRAKE_OUT_HOP: r.score = 300; break;
   default: r.score = 0; break;
   }
   return r;

@@ -107,6 +107,8 @@ ks_status kick_director_init(kick_director *d, const kick_director_def *def) {
   z.slow_to_step = -1;
   z.replay_start_live_step = -1;
   z.replay_stop_step = -1;
+  z.strike_due_step = -1;
+  z.runup_from_step = -1;
   for (int i = 0; i < KICK_RUN_COUNT; i++) z.runs[i].decision_step = -1;
   z.ball_prev = z.ball_cur = live.ball.pos;
   z.cam_prev = z.cam_cur = kick_director_live_camera(spot_of(&live), live.ball.pos);
@@ -327,6 +329,11 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
       continue;
     }
     int64_t n = d->live.clock.total_steps;
+    if (d->strike_pending && n >= d->strike_due_step) {
+      kick_launch k = d->launch;
+      d->strike_pending = false;
+      (void)kick_director_kick(d, &k); /* validated when it was read */
+    }
     bool slow = in_slow_window(d, n);
     int64_t cost = slow ? COST_SLOW : COST_LIVE;
     if (d->bank_ticks < cost) break;
@@ -344,6 +351,33 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
 }
 
 /* --------------------------------------------------------------------- kick */
+
+ks_status kick_director_kick_after(kick_director *d, const kick_launch *launch, int32_t steps) {
+  if (!usable(d) || !launch) return KS_ERR_NULL;
+  if (d->struck || d->strike_pending) return KS_ERR_STATE;
+  if (steps < 0 || steps > 600) return KS_ERR_RANGE;
+  ks_status st = kick_launch_validate(launch);
+  if (st != KS_OK) return st;
+  if (steps == 0) return kick_director_kick(d, launch);
+  d->launch = *launch;
+  d->strike_pending = true;
+  d->runup_from_step = d->live.clock.total_steps;
+  d->strike_due_step = d->live.clock.total_steps + steps;
+  return KS_OK;
+}
+
+ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out) {
+  if (!usable(d)) return KS_ERR_NULL;
+  if (!d->struck || kick_shot_decided(&d->live) || d->mode == KICK_DIRECTOR_REPLAY) return KS_ERR_STATE;
+  int64_t limit = d->live.strike_step + KICK_DIRECTOR_PROBE_MAX_STEPS;
+  while (!kick_shot_decided(&d->live) && d->live.clock.total_steps < limit) live_step(d, out);
+  if (d->slow_active) {
+    d->slow_active = false;
+    emit(out, d->live.clock.total_steps, KICK_DIR_EV_SLOWMO_END, 0u, ks_v3(KICK_DIRECTOR_SPEED_LIVE, 0.0, 0.0));
+  }
+  d->slow_planned = false;
+  return KS_OK;
+}
 
 ks_status kick_director_kick(kick_director *d, const kick_launch *launch) {
   if (!usable(d) || !launch) return KS_ERR_NULL;
@@ -380,6 +414,9 @@ ks_status kick_director_kick(kick_director *d, const kick_launch *launch) {
   d->before = before;
   d->live = live;
   d->struck = true;
+  d->strike_pending = false;
+  if (d->runup_from_step < 0) d->runup_from_step = d->live.clock.total_steps;
+  d->strike_due_step = d->live.clock.total_steps;
   d->mode = KICK_DIRECTOR_LIVE;
   return KS_OK;
 }

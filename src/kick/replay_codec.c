@@ -144,7 +144,8 @@ typedef struct slot_info {
   uint32_t limit; /* enum: values < limit; i32: 0..limit */
 } slot_info;
 
-#define SLOT_COUNT 29
+#define SLOT_COUNT 30
+#define SLOT_COUNT_V1 29 /* format 1 had no rules slot: its kicks are played under KICK_RULES_ORIGINAL */
 static const slot_info SLOTS[SLOT_COUNT] = {
     {"setup.spot_x", SK_F64, 0},
     {"setup.spot_z", SK_F64, 0},
@@ -175,6 +176,7 @@ static const slot_info SLOTS[SLOT_COUNT] = {
     {"setup.person_in_goal", SK_BOOL, 0},
     {"setup.ring_count", SK_I32, KICK_RING_MAX},
     {"setup.history_count", SK_I32, KICK_HISTORY_MAX},
+    {"setup.rules", SK_U32, 0},
 };
 
 static uint64_t slot_get(const kick_setup *s, int i) {
@@ -208,6 +210,7 @@ static uint64_t slot_get(const kick_setup *s, int i) {
   case 26: return s->person_in_goal ? 1u : 0u;
   case 27: return (uint64_t)(uint32_t)s->ring_count;
   case 28: return (uint64_t)(uint32_t)s->history_count;
+  case 29: return s->rules;
   default: return 0u;
   }
 }
@@ -244,6 +247,7 @@ static void slot_set(kick_setup *s, int i, uint64_t v) {
   case 26: s->person_in_goal = v != 0u; break;
   case 27: s->ring_count = (int32_t)v; break;
   case 28: s->history_count = (int32_t)v; break;
+  case 29: s->rules = (uint32_t)v; break;
   default: break;
   }
 }
@@ -417,12 +421,14 @@ ks_status kick_replay_encode(const kick_replay *r, uint8_t *buf, size_t cap, siz
 
 /* ----------------------------------------------------------------- decode */
 
-static ks_status decode_payload(rbuf *rb, kick_replay *r, kick_replay_error *e) {
+static ks_status decode_payload(rbuf *rb, uint32_t version, kick_replay *r, kick_replay_error *e) {
   kick_replay z = {0};
   *r = z;
   r->setup = kick_setup_default();
+  if (version == 1u) r->setup.rules = KICK_RULES_ORIGINAL;
+  const int slots = version == 1u ? SLOT_COUNT_V1 : SLOT_COUNT;
   uint32_t mask = r_u32(rb);
-  if ((mask >> SLOT_COUNT) != 0u) return fail(e, KS_ERR_FORMAT, "setup.mask", rb->pos - 4);
+  if ((mask >> slots) != 0u) return fail(e, KS_ERR_FORMAT, "setup.mask", rb->pos - 4);
   for (int i = 0; i < SLOT_COUNT; i++) {
     if ((mask & (1u << i)) == 0u) continue;
     size_t at = rb->pos;
@@ -540,7 +546,7 @@ ks_status kick_replay_decode(const uint8_t *buf, size_t len, kick_replay *out, k
   if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
   rbuf pl = {buf, body, head, false};
   kick_replay r;
-  ks_status st = decode_payload(&pl, &r, e);
+  ks_status st = decode_payload(&pl, version, &r, e);
   if (st != KS_OK) return st;
   *out = r;
   return KS_OK;

@@ -56,6 +56,7 @@ kick_setup kick_setup_default(void) {
   s.match_seed = 1;
   s.kick_number = 0;
   s.person_in_goal = false;
+  s.rules = KICK_RULES_CURRENT;
   s.cookie = KS_DEF_COOKIE;
   return s;
 }
@@ -127,6 +128,7 @@ ks_status kick_setup_validate(const kick_setup *su) {
   RANGE(su->wall.jump_height, 0.0, 1.0);
   RANGE(su->wall.jump_duration_s, 0.1, 2.0);
   RANGE(su->ring_count, 0, KICK_RING_MAX);
+  if (su->rules < KICK_RULES_ORIGINAL || su->rules > KICK_RULES_CURRENT) return KS_ERR_RANGE;
   for (int32_t i = 0; i < su->ring_count; i++) {
     const kick_ring_def *r = &su->rings[i];
     if ((uint32_t)r->motion >= (uint32_t)kick_ring_motion_count) return KS_ERR_RANGE;

@@ -156,6 +156,49 @@ static inline bool keeper_may_act(const kick_shot *s, int64_t n, const kick_inpu
   return k->read_step >= 0 && n == k->read_step;
 }
 
+/* Whether a ball on the ground, not over the line, can no longer reach it
+   (KICK_RULES_SETTLED). On the ground the ball slows by at least the rolling
+   resistance (μ_roll g: skidding slows it more) and nothing but the air can
+   speed it up: drag and lift add at most K (C_D + C_L) |air| 1.8 W to its
+   speed, |air| <= |v| + 1.8 W, with W the strongest the wind can blow (1.33 ×
+   its mean). When that is less than the rolling resistance the ball's speed
+   only falls, so it travels at most v² / 2 (μ g − push): if that, with a
+   margin, is short of the line, it never gets there. With no wind that can
+   blow towards the goal (its z component never positive), a ball rolling
+   away from the goal never turns back. */
+static bool settled_short(const kick_shot *s) {
+  const kick_ball *b = &s->ball;
+  /* The first thing ahead it could reach: the wall (a block), the keeper (a
+     save) or the line. Until it cannot reach the first, its outcome is open. */
+  double ahead = KICK_CROSS_Z;
+  const double wall_reach = KICK_WALL_RADIUS + KICK_BALL_RADIUS;
+  const double keeper_reach = KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS;
+  if (s->setup.wall.count > 0 && b->pos.z < s->setup.wall.z + wall_reach && s->setup.wall.z - wall_reach < ahead)
+    ahead = s->setup.wall.z - wall_reach;
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE && b->pos.z < s->setup.keeper.line_z + keeper_reach &&
+      s->setup.keeper.line_z - keeper_reach < ahead)
+    ahead = s->setup.keeper.line_z - keeper_reach;
+  double gap = ahead - b->pos.z;
+  if (!(gap > 0.0)) return false;
+  const kick_wind_def *wd = &s->setup.wind;
+  double w = wd->mean_speed_mps * (1.0 + KICK_GUST_MAX_FRACTION);
+  double tail = s->wind_mean.z + ks_fabs(s->wind_mean.z) * s->wind_gust_k + ks_fabs(s->wind_cross.z * s->wind_swirl_k);
+  if (!(wd->mean_speed_mps > 0.0)) tail = 0.0;
+  /* Behind the wall and the keeper (nothing to bounce it back) and no wind
+     towards the goal: a ball rolling away stays away. */
+  bool clear = s->setup.keeper.kind == KICK_KEEPER_NONE ||
+               b->pos.z < s->setup.keeper.line_z - (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS);
+  if (s->setup.wall.count > 0 && !(b->pos.z < s->setup.wall.z - (KICK_WALL_RADIUS + KICK_BALL_RADIUS))) clear = false;
+  if (clear && tail <= 0.0 && b->vel.z <= 0.0) return true;
+  double h = ks_sqrt(b->vel.x * b->vel.x + b->vel.z * b->vel.z);
+  double mu = s->setup.pitch.roll_resistance * (s->setup.pitch.wet ? 0.8 : 1.0);
+  double air = KICK_WIND_FACTOR * w;
+  double push = KICK_AERO_K * (KICK_CD_SUB + KICK_CL_MAX) * (h + air) * air;
+  double decel = mu * KICK_GRAVITY - push;
+  if (!(decel > 0.0)) return false;
+  return 1.05 * (h * h / (2.0 * decel)) + 0.25 < gap;
+}
+
 static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
   if (s->phase == KICK_PHASE_DONE) return;
   if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
@@ -218,6 +261,8 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     if (touched && b->vel.z <= 0.0 && b->pos.z < KICK_STAYS_OUT_Z) decide_out(s, n, KICK_OUTCOME_SHORT, out);
     else if ((f & 2u) != 0u || ks_fabs(b->pos.x) > KICK_PITCH_HALF_WIDTH ||
              b->pos.z < s->setup.spot_z - KICK_BEHIND_SPOT || ev - s->strike_step >= KICK_MAX_FLIGHT_STEPS)
+      decide_out(s, n, KICK_OUTCOME_SHORT, out);
+    else if (b->on_ground && s->setup.rules >= KICK_RULES_SETTLED && settled_short(s))
       decide_out(s, n, KICK_OUTCOME_SHORT, out);
   }
   if ((f & 2u) != 0u) {

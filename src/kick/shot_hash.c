@@ -55,6 +55,9 @@ static void hash_setup(ks_hash *h, const kick_setup *su) {
   ks_hash_u64(h, su->match_seed);
   ks_hash_u64(h, su->kick_number);
   ks_hash_bool(h, su->person_in_goal);
+  /* The original rules hash as they always did, so the hashes recorded in
+     replays made before the rules field existed still verify. */
+  if (su->rules != KICK_RULES_ORIGINAL) ks_hash_u32(h, su->rules);
 }
 
 uint64_t kick_shot_hash(const kick_shot *s) {

@@ -313,9 +313,10 @@ inputs_are_whole_or_refused() {
   expect 1 "swipe rejected" "$K" shoot --swipe-file long.swipe
   { printf '%s\n' "$SWIPE"; head -c 70000 /dev/zero | tr '\0' ' '; } > padded.swipe
   expect 0 "launch swipe" "$K" shoot --swipe-file padded.swipe
-  head -c 1100000 /dev/zero | tr '\0' ' ' > huge.swipe
-  expect 1 "1 MiB" "$K" shoot --swipe-file huge.swipe
-  expect 1 "1 MiB" bash -c "exec \"$K\" shoot --swipe-file /dev/zero"
+  head -c 67200000 /dev/zero | tr '\0' ' ' > huge.swipe
+  expect 1 "64 MiB" "$K" shoot --swipe-file huge.swipe
+  rm -f huge.swipe
+  expect 1 "64 MiB" bash -c "exec \"$K\" shoot --swipe-file /dev/zero"
   # Endless inputs stop at the limit, in bounded memory and time.
   "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null
   expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" compare /dev/zero tl.jsonl"

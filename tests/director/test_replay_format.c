@@ -241,6 +241,55 @@ static void reseal(uint8_t *buf, size_t n) {
   for (int i = 0; i < 8; i++) buf[n - 8 + (size_t)i] = (uint8_t)(c >> (8 * i));
 }
 
+/* A share code made by the first release (format 1: a 7 m/s roller from 25 m
+   on the open pitch, decided short at rest after 6.9 s) still opens and
+   verifies: format 1 kicks are played under the original rules. The same kick
+   recorded today is decided as soon as it cannot reach the line, and its
+   code carries today's rules. */
+static const char V1_ROLLER[] =
+    "S1NSUAEAAABwAgAAAgAAAAAAAAAAADnAAAAAAAAAHEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAADwPwAAAAAAAAAAAAAAAAAAAAAsAQAAAAcAAAAAFBAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAOQmKNPiIIkw_t7NUFPW6NtfdHg3vGxXgeMaJ570mq9f8MR44aoFxCIuKX9Vko1xx0qZZWy6mbEAcMkVT5_IjyZrWnBChzqNYabU7O76E0TegIRr_IJDXuUwMZZXPSJ1IAOgG8JzScr5QYDO2S-9TFv8JPX7QnLvQpCoVopp_mDhsRg2_thZZ--KussRd_mJnfA4PcABAuywWsyEawOJx0bGS07vnn1rBsVwYTVtbSDQf3oN-Cre01JJGlj-KuK2IoxQv3TlCtfclZs_p_EkuE3ts629NrrFjfgpNhWEyxidjHeoMcMxTZz-gBpjmKU75PC4ypKUWdolPuS1rGcUBRcAI2S2rdstnicN5WD8yRUD6wrIWQmbbGCIEyP8SCe-7VTRJbR7_beQZAfpkwjZ_57yY7IZZxFpKDrNx1rjd2SVAhR20CI6Q98-TFoTy5gZdjJ8C8X_cDB3pfGj7lXsfZDAIfvXwH5mmupD6cIyp3GsCyTr-EzDc8fR6mEt8R1TtTpC8NBnAr9jF502-je8AYdHy75h43ILvaq-ARWFwRA9lO2ucWBDsg6ZCR8fl3yq6e469y7Cik_2z8R4qy3dQBTPqHkymsDqjukrnKJUkIaliGPA8h5eTpGQaf--KCA4A26OTb2IEo4H-Us_yfG24cl472qarVZF1lJI1Kr5-DtcInv3a70C0Gfc";
+
+static void test_a_format_1_code_replays_under_its_own_rules(void **st) {
+  (void)st;
+  kick_replay r;
+  kick_replay_error e;
+  assert_int_equal(kick_replay_share_decode(V1_ROLLER, strlen(V1_ROLLER), &r, &e), KS_OK);
+  assert_int_equal(r.setup.rules, KICK_RULES_ORIGINAL);
+  assert_int_equal(r.outcome, KICK_OUTCOME_SHORT);
+  assert_int_equal(r.decision_step, 4116);
+  kick_replay_verify_result v;
+  assert_int_equal(kick_replay_verify(&r, &v), KS_OK);
+  assert_true(v.identical);
+  /* Re-recorded under today's rules: the same outcome, seconds sooner. */
+  kick_setup now = r.setup;
+  now.rules = KICK_RULES_CURRENT;
+  kick_replay r2;
+  assert_int_equal(kick_replay_record(&now, r.wait_steps, &r.launch, NULL, 0, &r2), KS_OK);
+  assert_int_equal(r2.outcome, KICK_OUTCOME_SHORT);
+  assert_true(r2.decision_step < r.decision_step - 5 * 600);
+  /* Both round-trip through format 2 with their rules. */
+  char code[KICK_REPLAY_MAX_CODE + 1];
+  size_t len = 0;
+  kick_replay back;
+  assert_int_equal(kick_replay_share_encode(&r, code, sizeof code, &len, NULL), KS_OK);
+  assert_int_equal(kick_replay_share_decode(code, len, &back, NULL), KS_OK);
+  assert_int_equal(back.setup.rules, KICK_RULES_ORIGINAL);
+  assert_int_equal(kick_replay_verify(&back, &v), KS_OK);
+  assert_true(v.identical);
+  assert_int_equal(kick_replay_share_encode(&r2, code, sizeof code, &len, NULL), KS_OK);
+  assert_int_equal(kick_replay_share_decode(code, len, &back, NULL), KS_OK);
+  assert_int_equal(back.setup.rules, KICK_RULES_CURRENT);
+  assert_int_equal(back.decision_step, r2.decision_step);
+  /* A format 1 file has no rules slot: a mask naming one is malformed. */
+  uint8_t buf[KICK_REPLAY_MAX_BYTES];
+  size_t n = encode(&r, buf); /* format 2, rules stored (not the default) */
+  assert_true((buf[12 + 3] & 0x20u) != 0u);
+  buf[4] = 1;
+  reseal(buf, n);
+  assert_int_equal(kick_replay_decode(buf, n, &back, &e), KS_ERR_FORMAT);
+  assert_string_equal(e.field, "setup.mask");
+}
+
 static void test_a_newer_version_is_named(void **st) {
   (void)st;
   kick_replay r = recorded();
@@ -255,7 +304,7 @@ static void test_a_newer_version_is_named(void **st) {
   assert_int_equal(e.version, 7u);
   char text[200];
   kick_replay_error_text(&e, text, sizeof text);
-  assert_string_equal(text, "replay is from a newer format version 7; this build reads version 1 and older");
+  assert_string_equal(text, "replay is from a newer format version 7; this build reads version 2 and older");
   buf[4] = 0;
   reseal(buf, n);
   assert_int_equal(kick_replay_decode(buf, n, &out, &e), KS_ERR_FORMAT);
@@ -644,6 +693,7 @@ int main(void) {
       cmocka_unit_test(test_every_single_character_change_of_a_share_code_is_detected),
       cmocka_unit_test(test_every_truncation_of_a_share_code_is_detected),
       cmocka_unit_test(test_a_newer_version_is_named),
+      cmocka_unit_test(test_a_format_1_code_replays_under_its_own_rules),
       cmocka_unit_test(test_a_corrupt_file_fails_its_checksum),
       cmocka_unit_test(test_invalid_fields_are_named),
       cmocka_unit_test(test_verify_says_identical),

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kickstep/kick.h"
@@ -188,13 +189,29 @@ static void test_rejects_bad_samples(void **state) {
   bad[3].x = INFINITY;
   assert_int_equal(kick_swipe_read(&d, bad, n, &r), KS_ERR_NOT_FINITE);
   memcpy(bad, s, n * sizeof s[0]);
-  bad[7].t = bad[6].t; /* not strictly later */
+  bad[9].t = bad[2].t; /* back in time */
   assert_int_equal(kick_swipe_read(&d, bad, n, &r), KS_ERR_FORMAT);
   assert_int_equal(r.error, KICK_SWIPE_TIME_NOT_INCREASING);
   assert_string_equal(kick_swipe_error_name(r.error), "time_not_increasing");
+  assert_true(strlen(kick_swipe_error_text(r.error)) > 10);
+  /* Two reports of one moment (coalesced, same timestamp) are one sample: the later position wins. */
   memcpy(bad, s, n * sizeof s[0]);
-  bad[9].t = bad[2].t; /* back in time */
-  assert_int_equal(kick_swipe_read(&d, bad, n, &r), KS_ERR_FORMAT);
+  bad[7].t = bad[6].t;
+  kick_swipe_reading merged;
+  assert_int_equal(kick_swipe_read(&d, bad, n, &merged), KS_OK);
+  assert_int_equal(merged.samples, (int32_t)n - 1);
+  kick_touch dropped[KICK_SWIPE_MAX_SAMPLES];
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i != 6) dropped[k++] = bad[i];
+  kick_swipe_reading same;
+  assert_int_equal(kick_swipe_read(&d, dropped, k, &same), KS_OK);
+  assert_memory_equal(&merged.launch, &same.launch, sizeof same.launch);
+  /* Every rejection has a sentence for the player. */
+  for (int e = 1; e < kick_swipe_error_count; e++) assert_true(strlen(kick_swipe_error_text((kick_swipe_error)e)) > 10);
+  assert_string_equal(kick_swipe_error_text(KICK_SWIPE_OK), "");
+  assert_true(strstr(kick_swipe_error_text(KICK_SWIPE_ZERO_LENGTH), "tap") != NULL);
+  assert_true(strstr(kick_swipe_error_text(KICK_SWIPE_NOT_UPWARD), "up") != NULL);
   /* A tap that never moved. */
   for (size_t i = 0; i < n; i++) {
     bad[i] = s[0];
@@ -219,15 +236,17 @@ static void test_rejects_bad_samples(void **state) {
   assert_int_equal(kick_swipe_read(&bd, s, n, &r), KS_ERR_RANGE);
 }
 
-/* A rejected add leaves the swipe exactly as it was; capacity is named. */
+/* A rejected add leaves the swipe exactly as it was; a swipe takes any
+   number of samples (a finger resting at 1000 Hz). */
 static void test_rejected_add_loses_nothing(void **state) {
   (void)state;
   kick_swipe_def d = px_def();
-  static kick_touch s[KICK_SWIPE_MAX_SAMPLES + 8];
-  for (size_t i = 0; i < KICK_SWIPE_MAX_SAMPLES + 8; i++) {
+  enum { N = 5000 };
+  static kick_touch s[N];
+  for (size_t i = 0; i < N; i++) {
     s[i].x = 1000.0;
-    s[i].y = 1800.0 - 5.0 * (double)i;
-    s[i].t = (double)i * 0.002;
+    s[i].y = 1800.0 - 2.0 * (double)i;
+    s[i].t = (double)i * 0.001;
   }
   static kick_swipe sw, keep;
   assert_int_equal(kick_swipe_begin(&sw, &d), KS_OK);
@@ -243,15 +262,62 @@ static void test_rejected_add_loses_nothing(void **state) {
   assert_int_equal(kick_swipe_add(&sw, nan_s, 2, &e), KS_ERR_NOT_FINITE);
   assert_int_equal(e, KICK_SWIPE_NOT_FINITE);
   assert_memory_equal(&sw, &keep, sizeof sw);
-  assert_int_equal(kick_swipe_add(&sw, s + 10, KICK_SWIPE_MAX_SAMPLES, &e), KS_ERR_CAPACITY);
-  assert_int_equal(e, KICK_SWIPE_TOO_MANY_SAMPLES);
-  assert_memory_equal(&sw, &keep, sizeof sw);
-  /* The good samples still read. */
+  /* The good samples still read, and thousands more are taken. */
   assert_int_equal(kick_swipe_add(&sw, s + 10, 30, &e), KS_OK);
   kick_swipe_reading r;
   assert_int_equal(kick_swipe_finish(&sw, &r), KS_OK);
   assert_int_equal(r.samples, 40);
+  assert_int_equal(kick_swipe_add(&sw, s + 40, N - 40, &e), KS_OK);
+  assert_int_equal(kick_swipe_finish(&sw, &r), KS_OK);
+  assert_int_equal(r.samples, N);
+  /* A steady drag of 1 screen height a second: the peak is the drag's own speed. */
+  assert_true(fabs(r.release_speed - 2.0 * 1000.0 / SCREEN_H) < 1e-6);
   assert_int_equal(kick_swipe_add(NULL, s, 1, &e), KS_ERR_NULL);
+}
+
+/* The keys make a kick through the swipe's own mapping: the same launch as a
+   swipe with the same measures; power rises and falls with the hold. */
+static void test_keys_make_a_swipe_kick(void **state) {
+  (void)state;
+  assert_true(kick_keys_power(0.0) == 0.0);
+  assert_true(fabs(kick_keys_power(KICK_KEYS_POWER_RISE_S) - 1.0) < 1e-12);
+  assert_true(fabs(kick_keys_power(0.5 * KICK_KEYS_POWER_RISE_S) - 0.5) < 1e-12);
+  assert_true(fabs(kick_keys_power(1.5 * KICK_KEYS_POWER_RISE_S) - 0.5) < 1e-12);
+  assert_true(kick_keys_power(-1.0) == 0.0 && kick_keys_power(NAN) == 0.0);
+  kick_keys k = {0.0, 0.5, 0.0, KICK_KEYS_POWER_RISE_S};
+  kick_swipe_reading r;
+  assert_int_equal(kick_keys_read(NULL, &k, &r), KS_OK);
+  assert_int_equal(kick_launch_validate(&r.launch), KS_OK);
+  assert_true(r.launch.speed_mps == KICK_MAX_LAUNCH_SPEED);
+  assert_true(fabs(r.launch.direction) < 1e-12 && r.bend == 0.0 && r.launch.spin_rate == 0.0);
+  /* Aim right on screen = the shooter's right = -x; bend + curls to +x. */
+  kick_keys right = {0.6, 0.3, 0.5, 0.4};
+  assert_int_equal(kick_keys_read(NULL, &right, &r), KS_OK);
+  assert_true(r.launch.direction < -0.1 && r.launch.speed_mps < KICK_MAX_LAUNCH_SPEED && r.launch.speed_mps > 8.0);
+  assert_true(fabs(r.bend - 0.5) < 1e-9 && r.launch.spin_axis.y > 0.0);
+  /* The same measures as a swipe: a straight swipe with that rise and heading and flick speed. */
+  kick_swipe_def d = kick_swipe_default_def();
+  double rise = r.rise, heading = r.heading;
+  kick_touch sw[40];
+  for (int i = 0; i < 40; i++) {
+    double f = (double)i / 39.0;
+    sw[i].x = 0.5 + rise * tan(heading) * f;
+    sw[i].y = 0.9 - rise * f;
+    sw[i].t = 3.0 + f * (sqrt(rise * rise * (1.0 + tan(heading) * tan(heading))) / r.release_speed);
+  }
+  kick_swipe_reading s2;
+  assert_int_equal(kick_swipe_read(&d, sw, 40, &s2), KS_OK);
+  assert_true(fabs(s2.launch.elevation - r.launch.elevation) < 1e-9);
+  assert_true(fabs(s2.launch.direction - r.launch.direction) < 1e-9);
+  assert_true(fabs(s2.launch.speed_mps - r.launch.speed_mps) < 1e-6 * r.launch.speed_mps);
+  /* Bad keys. */
+  kick_keys bad = k;
+  bad.aim = 1.5;
+  assert_int_equal(kick_keys_read(NULL, &bad, &r), KS_ERR_RANGE);
+  bad = k;
+  bad.hold_s = NAN;
+  assert_int_equal(kick_keys_read(NULL, &bad, &r), KS_ERR_NOT_FINITE);
+  assert_int_equal(kick_keys_read(NULL, NULL, &r), KS_ERR_NULL);
 }
 
 int main(void) {
@@ -264,6 +330,7 @@ int main(void) {
       cmocka_unit_test(test_sampling_rate_barely_matters),
       cmocka_unit_test(test_rejects_bad_samples),
       cmocka_unit_test(test_rejected_add_loses_nothing),
+      cmocka_unit_test(test_keys_make_a_swipe_kick),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

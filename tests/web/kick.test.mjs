@@ -126,9 +126,9 @@ async function findShowcaseKick() {
   const n = e.kx_view_count();
   const idx = {};
   for (let i = 0; i < n; i++) idx[str(e.kx_view_name(i))] = i;
-  for (const rise of [0.45, 0.55, 0.65]) {
+  for (const rise of [0.45, 0.35, 0.4, 0.55, 0.65]) {
     for (const head of [-0.5, 0.5, -0.4, 0.4]) {
-      for (const dur of [0.12, 0.18]) {
+      for (const dur of [0.12, 0.18, 0.25]) {
         for (const bow of [-0.04, 0.04, 0]) {
           e.kx_init(0, 20261029, 0);
           let T = 1000;
@@ -256,7 +256,9 @@ await run('web_kick', async (t) => {
       for (let i = 1; i <= 10; i++) await page.mouse.move(x0 - 30 * (i / 10), y0 - box.height * 0.4 * (i / 10));
       await page.mouse.up();
       t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.FLIGHT, 'the second swipe kicks');
-      await page.evaluate(() => window.__kick.run(6));
+      // The shooter runs up (0.45 s), then the ball is struck and the friend may dive.
+      await page.evaluate(() => window.__kick.run(60, 1 / 60, (v) => v('struck') === 1));
+      await page.evaluate(() => window.__kick.run(4));
       await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.45);
       t.ok((await page.evaluate(() => window.__kick.view('taps'))) === 1, 'a tap during the flight is recorded as the keeper\'s dive');
       await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));

@@ -24,6 +24,8 @@ static int arg_count(const char *name) {
       {"kx_init", 3},       {"kx_init_daily", 3},  {"kx_next", 0},        {"kx_set_option", 2},
       {"kx_swipe_begin", 0}, {"kx_swipe_point", 3}, {"kx_swipe_end", 0},   {"kx_frame", 1},
       {"kx_pause", 0},      {"kx_resume", 0},      {"kx_tap", 2},         {"kx_share_load", 1},
+      {"kx_init_attempt", 4}, {"kx_progress_set", 3}, {"kx_daily_set", 7}, {"kx_keys_set", 3},
+      {"kx_keys_charge", 1}, {"kx_keys_release", 1},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
     if (strcmp(table[i].name, name) == 0) return table[i].n;
@@ -40,8 +42,8 @@ static int apply(char *line, int lineno) {
     fprintf(stderr, "kick_native: line %d: unknown call %s\n", lineno, name);
     return 1;
   }
-  char *tok[3] = {0};
-  double a[3] = {0};
+  char *tok[7] = {0};
+  double a[7] = {0};
   for (int i = 0; i < n; i++) {
     tok[i] = strtok_r(NULL, " \t\r\n", &save);
     if (!tok[i]) {
@@ -66,6 +68,13 @@ static int apply(char *line, int lineno) {
   else if (!strcmp(name, "kx_pause")) kx_pause();
   else if (!strcmp(name, "kx_resume")) kx_resume();
   else if (!strcmp(name, "kx_tap")) kx_tap(a[0], a[1]);
+  else if (!strcmp(name, "kx_init_attempt")) kx_init_attempt((int32_t)a[0], (uint32_t)a[1], (uint32_t)a[2], (int32_t)a[3]);
+  else if (!strcmp(name, "kx_progress_set")) kx_progress_set((int32_t)a[0], (int32_t)a[1], (int32_t)a[2]);
+  else if (!strcmp(name, "kx_daily_set"))
+    kx_daily_set((int32_t)a[0], (int32_t)a[1], (int32_t)a[2], (int32_t)a[3], (int32_t)a[4], (int32_t)a[5], (int32_t)a[6]);
+  else if (!strcmp(name, "kx_keys_set")) kx_keys_set(a[0], a[1], a[2]);
+  else if (!strcmp(name, "kx_keys_charge")) kx_keys_charge(a[0]);
+  else if (!strcmp(name, "kx_keys_release")) kx_keys_release(a[0]);
   else if (!strcmp(name, "kx_share_load")) {
     size_t len = strlen(tok[0]);
     if (len + 1 > (size_t)kx_text_capacity()) return 1;

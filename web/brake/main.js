@@ -93,6 +93,9 @@ function showResult() {
   if (s.stopping_distance > 0) parts.push(`stopping distance ${s.stopping_distance.toFixed(2)} m`);
   if (s.leap_distance > 0) parts.push(`leap ${s.leap_distance.toFixed(1)} m, ${s.flips} flip${s.flips === 1 ? '' : 's'}`);
   if (whatIf) parts.push('(the roll-out was finished in a tight loop: the score a full run gives)');
+  // What the score rewards (the rule is brake_sim_result, in C): the stop.
+  if (s.outcome === 1) parts.push(s.ramp_x - s.stop_x < 1 ? 'a stop at the ramp\'s foot: the best there is' : 'stop closer to the ramp\'s foot for up to 3,000');
+  else if (s.outcome === 3 || s.outcome === 4 || s.outcome === 5) parts.push('a good stop scores more than any stunt: brake later, not never');
   $('result-text').textContent = parts.join(' · ');
   $('result').hidden = false;
 }

@@ -2,12 +2,17 @@
 // The free-kick module as the page sees it: calls into wasm, the view read by
 // name, the events of each frame. Every call that can change the game goes
 // through call(), which also records it (window.__kick.log) so a test can feed
-// the same calls to the native build and compare the results bit for bit.
+// the same calls to the native build and compare the results bit for bit. The
+// log is bounded (LOG_MAX calls, about 3 MB): past it the oldest quarter is
+// dropped and log.dropped counts them (a test comparing with the native build
+// checks that nothing was).
 import { loadWasm, wasmUrl } from '../src/wasm.js';
 
 const LEVEL_TEXT = { id: 0, name: 1, world: 2, blurb: 3, keeper: 4, star1: 5, star2: 6, star3: 7 };
 
 export const SCREEN = { AIM: 0, FLIGHT: 1, RESULT: 2, REPLAY: 3 };
+export const POINTS_FOR = { GOAL: 0, MOMENT: 1, RING: 2 };
+const LOG_MAX_DEFAULT = 50000;
 export const OPT = { EFFECTS: 0, PERSON_KEEPER: 1 };
 export const MODE = { TOUR: 0, DAILY: 1, SHARED: 2 };
 
@@ -18,10 +23,17 @@ export async function createGame() {
   const index = Object.create(null);
   for (let i = 0; i < count; i++) index[w.str(x.kx_view_name(i))] = i;
   const log = [];
+  log.dropped = 0;
+  log.max = LOG_MAX_DEFAULT;
   const eventNames = new Map();
   let view = null;
 
   function call(name, ...args) {
+    if (log.length >= log.max) {
+      const n = Math.max(1, Math.floor(log.max / 4));
+      log.splice(0, n);
+      log.dropped += n;
+    }
     log.push([name, ...args]);
     return x[name](...args);
   }
@@ -65,7 +77,32 @@ export async function createGame() {
     levelText: (i, what) => w.str(x.kx_level_text(i, LEVEL_TEXT[what])),
     dailyText: (what) => w.str(x.kx_daily_text(what === 'keeper' ? 1 : 0)),
     swipeError: () => w.str(x.kx_swipe_error()),
+    /** Why the last swipe was refused, as a sentence for the player. */
+    swipeErrorText: () => w.str(x.kx_swipe_error_text()),
     init: (level, seed) => call('kx_init', level, seed >>> 0, 0),
+    initAttempt: (level, seed, attempt) => call('kx_init_attempt', level, seed >>> 0, 0, attempt),
+    progressSet: (level, stars, best) => call('kx_progress_set', level, stars, best),
+    levelStars: (i) => x.kx_level_stars(i),
+    levelBest: (i) => x.kx_level_best(i),
+    levelUnlocked: (i) => x.kx_level_unlocked(i) === 1,
+    dailySet: (r) => call('kx_daily_set', r.day, r.tries, r.goals_mask, r.best_points, r.streak, r.best_streak, r.last_goal_day),
+    /** The day's share line ("Daily Kick 2026-12-01: ⚽⚽❌"), '' when there is none. */
+    dailyShare() {
+      const n = x.kx_daily_share();
+      return n > 0 ? w.text(x.kx_text(), n) : '';
+    },
+    /** The last kick's points, item by item: [{kind, what, points}]. */
+    points() {
+      const out = [];
+      const n = x.kx_points_count();
+      for (let i = 0; i < n; i++) out.push({ kind: x.kx_points_kind(i), what: x.kx_points_what(i), points: x.kx_points_value(i) });
+      return out;
+    },
+    keysSet: (aim, height, bend) => call('kx_keys_set', aim, height, bend),
+    keysCharge: (t) => call('kx_keys_charge', t),
+    keysRelease: (t) => call('kx_keys_release', t),
+    /** The power meter now (drawing only: not a call that changes the game). */
+    keysPower: (t) => x.kx_keys_power(t),
     initDaily: (y, m, d) => call('kx_init_daily', y, m, d),
     next: () => call('kx_next'),
     setOption: (id, value) => call('kx_set_option', id, value),

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The free-kick page: menus, HUD, swipe input and the frame loop. It draws the
-// simulation's view and forwards input; every rule (what a swipe means, when
-// slow motion starts, what a goal earns) is in the wasm module.
-import { createGame, SCREEN, OPT, MODE } from './game.js';
+// The free-kick page: menus, HUD, input and the frame loop. It draws the
+// simulation's view and forwards input; every rule (what a swipe or a key
+// press means, when slow motion starts, what a goal earns, how many tries a
+// day) is in the wasm module. The page keeps the player's progress in
+// localStorage and gives it back to the module on the next visit.
+import { createGame, SCREEN, OPT, MODE, POINTS_FOR } from './game.js';
 import { Stadium } from './scene.js';
 import { Sound } from './audio.js';
+import { worldOf } from './worlds.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_TOUR = 'kickstep.kick.tour';
 const STORE_SETTINGS = 'kickstep.kick.settings';
 const STORE_DAILY = 'kickstep.kick.daily';
+const STORE_COACH = 'kickstep.kick.coach';
+const TOUR_SEED = 20261029;
 
 const OUTCOME_TITLE = {
   goal: 'GOAL!', saved: 'SAVED', woodwork: 'OFF THE WOODWORK', blocked: 'BLOCKED',
@@ -19,13 +24,14 @@ const MOMENT_LABEL = {
   woodwork: 'Woodwork', save: 'Great save', top_corner: 'Top corner', in_off_woodwork: 'In off the woodwork',
   panenka: 'Panenka', target_ring: 'Through the ring', curler: 'Curler', past_keeper: 'Past the keeper', rocket: 'Rocket',
 };
+const BEND_STEPS = [0, 0.5, 1, -0.5, -1];
 
 function load(key, fallback) {
   try {
     const v = JSON.parse(localStorage.getItem(key));
-    return v && typeof v === 'object' ? { ...fallback, ...v } : fallback;
+    return v && typeof v === 'object' ? { ...fallback, ...v } : { ...fallback };
   } catch {
-    return fallback;
+    return { ...fallback };
   }
 }
 function save(key, value) {
@@ -35,40 +41,87 @@ function save(key, value) {
     /* private mode: progress is not kept */
   }
 }
-
 function utcDay(ms = Date.now()) {
   return Math.floor(ms / 86400000);
 }
+const fmt = (n) => Math.round(n).toLocaleString('en-GB');
 
 async function main() {
+  const params = new URLSearchParams(location.search);
   const game = await createGame();
+  if (params.has('logmax')) game.log.max = Math.max(100, Number(params.get('logmax')) || 100);
   const stadium = new Stadium($('gl'));
   const sound = new Sound();
+  stadium.onThunder = () => sound.thunder();
   const trail = $('trail');
   const tctx = trail.getContext('2d');
-  const tour = load(STORE_TOUR, { stars: [] });
-  const settings = load(STORE_SETTINGS, { effects: true, keeper: false, sound: true });
-  const daily = load(STORE_DAILY, { day: -1, goals: 0, kicks: 0 });
-  const ui = { menuOpen: true, lastScreen: -1, resultShown: false, swipe: null, trailPts: [], toastTimer: 0, text: {} };
+  const tour = load(STORE_TOUR, { stars: [], best: [], attempt: null });
+  const settings = load(STORE_SETTINGS, { effects: true, keeper: false, sound: true, music: true, haptics: true });
+  const coach = load(STORE_COACH, { scored: false });
+  const ui = {
+    menuOpen: true, lastScreen: -1, resultShown: false, swipe: null, trailPts: [], toastTimer: 0, text: {},
+    crossings: [], marksFor: null, keys: { aim: 0, height: 0.45, bend: 0, used: false }, coachT: 0,
+  };
   const api = { game, ready: false, log: game.log, events: [], frames: 0, lastStatus: 0, stadium };
   window.__kick = api;
+
+  // ------------------------------------------------ stored progress, given back
+  for (let i = 0; i < game.levelCount(); i++) {
+    const st = Math.max(0, Math.min(3, Number(tour.stars[i]) || 0));
+    const best = Math.max(0, Math.floor(Number(tour.best[i]) || 0));
+    if (st || best) game.progressSet(i, st, best);
+  }
+  const dailyStored = load(STORE_DAILY, {});
+  if (dailyStored.day !== undefined && game.dailySet(dailyStored) !== 0) save(STORE_DAILY, {}); // a damaged record is dropped
+  function saveProgress() {
+    for (let i = 0; i < game.levelCount(); i++) {
+      tour.stars[i] = game.levelStars(i);
+      tour.best[i] = game.levelBest(i);
+    }
+    save(STORE_TOUR, tour);
+  }
+  function saveDaily() {
+    game.read();
+    save(STORE_DAILY, {
+      day: game.v('daily_day'), tries: game.v('daily_tries'), goals_mask: game.v('daily_goals_mask'),
+      best_points: game.v('daily_best'), streak: game.v('daily_streak'), best_streak: game.v('daily_best_streak'),
+      last_goal_day: game.v('daily_last_goal_day'),
+    });
+  }
+  function saveAttempt() {
+    game.read();
+    tour.attempt = game.v('mode') === MODE.TOUR ? { level: game.v('level'), attempt: game.v('attempt') } : tour.attempt;
+    save(STORE_TOUR, tour);
+  }
 
   // ------------------------------------------------------------------ settings
   function applySettings() {
     game.setOption(OPT.EFFECTS, settings.effects ? 1 : 0);
     game.setOption(OPT.PERSON_KEEPER, settings.keeper ? 1 : 0);
     sound.setEnabled(settings.sound);
-    $('opt-effects').checked = settings.effects;
-    $('opt-keeper').checked = settings.keeper;
-    $('opt-sound').checked = settings.sound;
+    sound.setMusic(settings.music);
+    for (const [id, key] of [['opt-effects', 'effects'], ['opt-keeper', 'keeper'], ['opt-sound', 'sound'], ['opt-music', 'music'], ['opt-haptics', 'haptics']]) $(id).checked = !!settings[key];
   }
-  for (const [id, key] of [['opt-effects', 'effects'], ['opt-keeper', 'keeper'], ['opt-sound', 'sound']]) {
+  for (const [id, key] of [['opt-effects', 'effects'], ['opt-keeper', 'keeper'], ['opt-sound', 'sound'], ['opt-music', 'music'], ['opt-haptics', 'haptics']]) {
     $(id).addEventListener('change', (e) => {
       settings[key] = e.target.checked;
       save(STORE_SETTINGS, settings);
       applySettings();
-      if (key === 'keeper') toast('Applies from the next kick');
+      if (key === 'keeper') {
+        game.read();
+        const now = game.v('screen') === SCREEN.AIM && game.v('person_keeper') === (settings.keeper ? 1 : 0);
+        toast(now ? (settings.keeper ? 'Your friend is in goal for this kick' : 'The keeper is back for this kick') : 'Applies from the next kick');
+      }
     });
+  }
+  function buzz(pattern) {
+    if (settings.haptics && navigator.vibrate) {
+      try {
+        navigator.vibrate(pattern);
+      } catch {
+        /* not allowed here */
+      }
+    }
   }
 
   // --------------------------------------------------------------------- menus
@@ -79,6 +132,7 @@ async function main() {
     ui.menuOpen = true;
     $('menu').classList.remove('hidden');
     $('btn-resume').classList.toggle('hidden', ui.lastScreen < 0);
+    renderLabels();
     showPanel(panel);
     game.pause();
   }
@@ -87,26 +141,35 @@ async function main() {
     $('menu').classList.add('hidden');
     game.resume();
   }
+  const starText = (n) => '★'.repeat(n) + '☆'.repeat(3 - n);
+  function renderLabels() {
+    game.read();
+    $('tour-label').textContent = `${game.v('tour_stars')} of 90 stars`;
+    const d = todayDate();
+    const left = dailyTriesLeft();
+    $('daily-label').textContent = `${d.label} · ${left > 0 ? `${left} ${left === 1 ? 'try' : 'tries'} left` : 'played today'}${game.v('daily_streak') > 0 ? ` · streak ${game.v('daily_streak')}` : ''}`;
+  }
   function renderTour() {
     const list = $('tour-list');
     list.textContent = '';
+    game.read();
+    $('tour-total').textContent = `★ ${game.v('tour_stars')}/90 · ${fmt(game.v('tour_points'))} pts`;
     const n = game.levelCount();
     for (let i = 0; i < n; i++) {
-      const stars = tour.stars[i] || 0;
-      const unlocked = i === 0 || (tour.stars[i - 1] || 0) > 0;
+      const stars = game.levelStars(i);
+      const unlocked = game.levelUnlocked(i);
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.className = 'level-btn' + (unlocked ? '' : ' locked');
       b.disabled = !unlocked;
       b.dataset.level = String(i);
-      b.innerHTML = `<span class="num">${game.levelText(i, 'id')}</span><span class="name">${game.levelText(i, 'name')}<small>${game.levelText(i, 'world')} · ${game.levelText(i, 'blurb')}</small></span><span class="stars">${starText(stars)}</span>`;
+      const best = game.levelBest(i);
+      const resume = tour.attempt && tour.attempt.level === i && tour.attempt.attempt > 1 ? ` · attempt ${tour.attempt.attempt}` : '';
+      b.innerHTML = `<span class="num">${game.levelText(i, 'id')}</span><span class="name">${game.levelText(i, 'name')}<small>${game.levelText(i, 'world')} · ${game.levelText(i, 'blurb')}${resume}</small></span><span class="stars">${starText(stars)}${best > 0 ? `<span class="best">${fmt(best)}</span>` : ''}</span>`;
       b.addEventListener('click', () => startTour(i));
       li.append(b);
       list.append(li);
     }
-  }
-  function starText(n) {
-    return '★'.repeat(n) + '☆'.repeat(3 - n);
   }
   $('btn-menu').addEventListener('click', () => openMenu());
   $('btn-tour').addEventListener('click', () => {
@@ -117,39 +180,77 @@ async function main() {
   $('btn-resume').addEventListener('click', closeMenu);
   for (const b of document.querySelectorAll('[data-back]')) b.addEventListener('click', () => showPanel('menu-main'));
   $('btn-daily').addEventListener('click', startDaily);
-  $('daily-label').textContent = new Date(utcDay() * 86400000).toISOString().slice(0, 10);
+
+  function todayDate() {
+    const date = new Date(utcDay() * 86400000);
+    return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate(), label: date.toISOString().slice(0, 10) };
+  }
+  function dailyTriesLeft() {
+    game.read();
+    return game.v('daily_day') === utcDay() ? 3 - game.v('daily_tries') : 3;
+  }
 
   function startTour(level) {
     sound.unlock();
-    const st = game.init(level, 20261029);
+    const attempt = tour.attempt && tour.attempt.level === level ? tour.attempt.attempt : 1;
+    let st = game.initAttempt(level, TOUR_SEED, attempt);
+    if (st !== 0) st = game.initAttempt(level, TOUR_SEED, 1);
     if (st !== 0) return toast(`Cannot start level: ${game.status(st)}`);
+    ui.crossings = [];
+    saveAttempt();
     began();
   }
   function startDaily() {
     sound.unlock();
-    const day = utcDay();
-    const date = new Date(day * 86400000);
-    const st = game.initDaily(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-    if (st !== 0) return toast(`Cannot start the Daily Kick: ${game.status(st)}`);
-    if (daily.day !== day) Object.assign(daily, { day, goals: 0, kicks: 0 });
+    const d = todayDate();
+    const st = game.initDaily(d.y, d.m, d.d);
+    saveDaily();
+    if (st !== 0) {
+      // The day's three tries are used: the day's result and its share.
+      showDailySummary();
+      return;
+    }
+    ui.crossings = [];
     began();
+  }
+  function showDailySummary() {
+    hideResult();
+    game.read();
+    const d = todayDate();
+    const mask = game.v('daily_goals_mask');
+    const tries = game.v('daily_tries');
+    $('daily-line').innerHTML = triesLine(mask, tries, tries);
+    $('daily-summary').textContent = `${d.label}: all three tries played. Best ${fmt(game.v('daily_best'))} points · streak ${game.v('daily_streak')} (best ${game.v('daily_best_streak')}). A new Daily Kick comes at midnight UTC.`;
+    openMenu('menu-daily');
+  }
+  /** The day's tries as marks: a green ball per goal, a red cross per miss, rings for tries to come. */
+  function triesLine(mask, tries, of) {
+    let h = '';
+    for (let i = 0; i < of; i++) h += i < tries ? (mask & (1 << i) ? '<span class="try goal">●</span>' : '<span class="try miss">✕</span>') : '<span class="try left">○</span>';
+    return h;
   }
   function began() {
     ui.redraw = true;
     hideResult();
+    $('trophy').classList.add('hidden');
     closeMenu();
     ui.lastScreen = 0;
   }
 
   // -------------------------------------------------------------------- result
+  function bendWords(b) {
+    if (Math.abs(b) < 0.01) return 'no bend';
+    return `bent ${Math.abs(b).toFixed(2)} to the ${b > 0 ? 'left' : 'right'}`;
+  }
   function showResult() {
     game.read();
     ui.resultShown = true;
     const outcome = game.outcomeName(game.v('last_outcome'));
     const moments = game.v('last_moments');
     const mode = game.v('mode');
+    const goal = outcome === 'goal';
     $('result-title').textContent = OUTCOME_TITLE[outcome] || outcome.toUpperCase();
-    $('result-title').className = 'result-title ' + (outcome === 'goal' ? 'good' : 'bad');
+    $('result-title').className = 'result-title ' + (goal ? 'good' : 'bad');
     const chips = $('result-moments');
     chips.textContent = '';
     for (let bit = 1; bit <= 256; bit <<= 1) {
@@ -160,19 +261,33 @@ async function main() {
         chips.append(c);
       }
     }
+    // How fast, how much it bent, where it crossed.
+    const speed = game.v('launch_speed');
+    const crossed = game.v('crossed') !== 0;
+    $('result-stats').textContent = `${speed.toFixed(1)} m/s · ${bendWords(game.v('bend'))}${crossed ? ` · crossed ${Math.abs(game.v('cross_x')).toFixed(1)} m ${game.v('cross_x') > 0 ? 'left' : 'right'}, ${game.v('cross_y').toFixed(1)} m up` : ''}`;
+    const items = game.points();
+    const pl = $('result-points');
+    pl.textContent = '';
+    const label = (it) => (it.kind === POINTS_FOR.GOAL ? 'Goal' : it.kind === POINTS_FOR.RING ? `Ring ${it.what + 1}` : MOMENT_LABEL[game.momentName(it.what)] || game.momentName(it.what));
+    let total = 0;
+    for (const it of items) {
+      total += it.points;
+      pl.insertAdjacentHTML('beforeend', `<span>${label(it)}</span><span>${it.kind === POINTS_FOR.GOAL ? '' : '+'}${fmt(it.points)}</span>`);
+    }
+    pl.insertAdjacentHTML('beforeend', `<span class="total">Points</span><span class="total">${fmt(total)}</span>`);
     const passed = game.v('passed') !== 0;
-    const stars = game.v('stars');
     const level = game.v('level');
     let note = '';
     let next = 'Next kick';
+    ui.tourDone = false;
     if (mode === MODE.TOUR) {
+      saveProgress();
+      const best = game.levelBest(level);
       if (passed) {
-        if ((tour.stars[level] || 0) < stars) {
-          tour.stars[level] = stars;
-          save(STORE_TOUR, tour);
-        }
-        note = `Level passed on attempt ${game.v('attempt')}`;
-        next = level + 1 < game.levelCount() ? 'Next level' : 'Tour complete!';
+        note = `Level passed on attempt ${game.v('attempt')} · best ${fmt(best)} points`;
+        const stars = game.v('stars');
+        next = level + 1 < game.levelCount() ? 'Next level' : 'See your trophy';
+        ui.tourDone = game.v('tour_complete') !== 0;
         const rule = game.levelText(level, `star${Math.min(3, stars + 1)}`);
         if (stars < 3 && rule) note += ` · next star: ${rule}`;
       } else {
@@ -182,13 +297,17 @@ async function main() {
         if (rule) note = `To pass: ${rule.toLowerCase()} · ${note}`;
       }
     } else if (mode === MODE.DAILY) {
-      daily.kicks++;
-      if (outcome === 'goal') daily.goals++;
-      save(STORE_DAILY, daily);
-      note = `Daily Kick: ${daily.goals} goal${daily.goals === 1 ? '' : 's'} from ${daily.kicks}`;
+      saveDaily();
+      const left = game.v('daily_tries_left');
+      note = `Try ${game.v('daily_tries')} of 3 · today's best ${fmt(game.v('daily_best'))} · streak ${game.v('daily_streak')}`;
+      next = left > 0 ? 'Next try' : "Today's result";
     } else {
       note = 'A shared kick, replayed from its code';
       next = 'Play the World Tour';
+    }
+    if (goal) {
+      coach.scored = true;
+      save(STORE_COACH, coach);
     }
     $('result-stars').textContent = mode === MODE.TOUR ? starText(game.v('last_stars')) : '';
     $('result-note').textContent = note;
@@ -200,35 +319,109 @@ async function main() {
     ui.resultShown = false;
     $('result').classList.add('hidden');
   }
-  $('btn-next').addEventListener('click', () => {
-    if (game.v('mode') === MODE.SHARED) {
+  function nextKick() {
+    game.read();
+    const mode = game.v('mode');
+    if (mode === MODE.SHARED) {
       history.replaceState(null, '', location.pathname);
       return startTour(0);
     }
+    if (ui.tourDone) return showTrophy();
     const st = game.next();
     if (st !== 0) {
+      if (mode === MODE.DAILY) return showDailySummary();
       openMenu();
       renderTour();
       showPanel('menu-tour');
       return;
     }
+    if (mode === MODE.TOUR) saveAttempt();
+    if (mode === MODE.DAILY) saveDaily();
+    game.read();
+    if (game.v('level') !== ui.marksFor) ui.crossings = [];
     hideResult();
-  });
+  }
+  $('btn-next').addEventListener('click', nextKick);
   $('btn-result-menu').addEventListener('click', () => openMenu());
-  $('btn-share').addEventListener('click', async () => {
+
+  async function share(text, url) {
+    const data = { title: 'Free Kick', text, url };
+    if (navigator.share) {
+      try {
+        await navigator.share(data);
+        return 'shared';
+      } catch (e) {
+        if (e && e.name === 'AbortError') return 'cancelled';
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url ? `${text}\n${url}` : text);
+      toast('Copied');
+      return 'copied';
+    } catch {
+      return 'shown';
+    }
+  }
+  api.share = share;
+  function replayUrl() {
     const code = game.shareCode();
-    if (!code) return;
-    const url = `${location.origin}${location.pathname}?share=${code}`;
+    return code ? `${location.origin}${location.pathname}?share=${code}` : '';
+  }
+  $('btn-share').addEventListener('click', async () => {
+    const url = replayUrl();
+    if (!url) return;
+    game.read();
     const input = $('share-link');
-    input.value = url;
+    const daily = game.v('mode') === MODE.DAILY ? game.dailyShare() : '';
+    input.value = daily ? `${daily} ${url}` : url;
     input.classList.remove('hidden');
     input.select();
-    try {
-      await navigator.clipboard.writeText(url);
-      toast('Link copied');
-    } catch {
-      toast('Copy the link to share this kick');
+    api.lastShare = { text: daily || 'My free kick', url };
+    await share(daily || 'My free kick', url);
+  });
+  $('btn-daily-share').addEventListener('click', async () => {
+    const text = game.dailyShare();
+    const url = replayUrl();
+    $('daily-link').value = url ? `${text} ${url}` : text;
+    $('daily-link').classList.remove('hidden');
+    api.lastShare = { text, url };
+    await share(text, url);
+  });
+
+  // ------------------------------------------------------------- tour ending
+  function showTrophy() {
+    game.read();
+    hideResult();
+    $('trophy-stars').textContent = String(game.v('tour_stars'));
+    $('trophy-points').textContent = fmt(game.v('tour_points'));
+    const worlds = $('trophy-worlds');
+    worlds.textContent = '';
+    for (let w = 0; w < 6; w++) {
+      let s = 0;
+      for (let k = 0; k < 5; k++) s += game.levelStars(w * 5 + k);
+      worlds.insertAdjacentHTML('beforeend', `<span>${game.levelText(w * 5, 'world')}</span><span>${s}/15 ★</span>`);
     }
+    $('trophy').classList.remove('hidden');
+    ui.menuOpen = true;
+    game.pause();
+    stadium.celebrate();
+    sound.crowdReact('cheer');
+    buzz([60, 40, 60, 40, 160]);
+  }
+  $('btn-trophy-share').addEventListener('click', async () => {
+    game.read();
+    const text = `I won the Free Kick World Tour: ${game.v('tour_stars')} of 90 stars, ${fmt(game.v('tour_points'))} points.`;
+    api.lastShare = { text, url: `${location.origin}${location.pathname}` };
+    await share(text, `${location.origin}${location.pathname}`);
+  });
+  $('btn-trophy-tour').addEventListener('click', () => {
+    $('trophy').classList.add('hidden');
+    openMenu('menu-tour');
+    renderTour();
+  });
+  $('btn-trophy-menu').addEventListener('click', () => {
+    $('trophy').classList.add('hidden');
+    openMenu();
   });
 
   function toast(msg) {
@@ -236,18 +429,19 @@ async function main() {
     t.textContent = msg;
     t.classList.remove('hidden');
     clearTimeout(ui.toastTimer);
-    ui.toastTimer = setTimeout(() => t.classList.add('hidden'), 2200);
+    ui.toastTimer = setTimeout(() => t.classList.add('hidden'), 2400);
   }
 
-  // --------------------------------------------------------------------- input
+  // ------------------------------------------------------------ pointer input
   function rel(e) {
     const r = trail.getBoundingClientRect();
-    // x, y in screen heights (the swipe reader's units); px, py in CSS pixels for the trail.
+    // hx, hy in screen heights (the swipe reader's units); px, py in CSS pixels for the trail.
     return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, hx: (e.clientX - r.left) / r.height, hy: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
   }
   trail.addEventListener('pointerdown', (e) => {
     if (ui.menuOpen || ui.resultShown) return;
     sound.unlock();
+    game.read();
     const screen = game.v('screen');
     if (screen === SCREEN.REPLAY || game.v('replay_pending')) {
       game.tap(0, 0); // skips the replay
@@ -259,16 +453,23 @@ async function main() {
       if (hit) game.tap(hit.x, hit.y);
       return;
     }
-    if (screen !== SCREEN.AIM) return;
+    if (screen === SCREEN.FLIGHT) {
+      if (game.v('can_skip')) game.tap(0, 0); // a decided or rolling kick: straight to the result
+      return;
+    }
+    if (screen !== SCREEN.AIM || game.v('key_charging')) return;
     if (game.swipeBegin() !== 0) return;
     trail.setPointerCapture(e.pointerId);
     ui.swipe = { id: e.pointerId };
     ui.trailPts = [];
+    ui.keys.used = false;
     addPoint(e);
   });
+  // Every sample goes to the reader as the device gave it, with its own
+  // timestamp: the pointerdown, each coalesced move, the pointerup. Nothing is
+  // invented and nothing is dropped (the reader merges reports that share a time).
   function addPoint(e) {
     const p = rel(e);
-    // The event's own timestamp, not the frame's: the swipe is read in its own time.
     api.lastStatus = game.swipePoint(e.timeStamp / 1000, p.hx, p.hy);
     ui.trailPts.push({ x: p.px, y: p.py, born: performance.now() });
   }
@@ -283,7 +484,11 @@ async function main() {
     ui.swipe = null;
     const st = game.swipeEnd();
     api.lastStatus = st;
-    if (st !== 0) toast(game.swipeError() === 'not_upward' ? 'Swipe up, towards the goal' : 'Swipe a little longer');
+    if (st !== 0) toast(game.swipeErrorText() || 'Swipe up, towards the goal');
+    else {
+      sound.whistle();
+      hideCoach();
+    }
   }
   trail.addEventListener('pointerup', endSwipe);
   trail.addEventListener('pointercancel', (e) => {
@@ -312,6 +517,110 @@ async function main() {
       tctx.lineTo(b.x, b.y);
       tctx.stroke();
     }
+  }
+
+  // --------------------------------------------------------------- keyboard
+  // Arrows aim and lift, B (or Q/E) bends, holding Space charges the power and
+  // releasing it kicks: the module reads the keys (kick_keys_read) with the key
+  // events' own timestamps. Escape or P pauses.
+  function sendKeys() {
+    game.keysSet(ui.keys.aim, ui.keys.height, ui.keys.bend);
+    ui.keys.used = true;
+  }
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' || e.key === 'p' || e.key === 'P') {
+      if (!$('trophy').classList.contains('hidden')) return;
+      if (ui.menuOpen && ui.lastScreen >= 0) closeMenu();
+      else if (!ui.menuOpen) openMenu();
+      e.preventDefault();
+      return;
+    }
+    if (ui.menuOpen) return;
+    if (ui.resultShown) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        if (!e.repeat) nextKick();
+        e.preventDefault();
+      }
+      return;
+    }
+    game.read();
+    const screen = game.v('screen');
+    if (e.key === ' ' && screen !== SCREEN.AIM) {
+      if (!e.repeat && (screen === SCREEN.REPLAY || game.v('replay_pending') || game.v('can_skip'))) game.tap(0, 0);
+      e.preventDefault();
+      return;
+    }
+    if (screen !== SCREEN.AIM) return;
+    const k = ui.keys;
+    const step = e.shiftKey ? 0.02 : 0.06;
+    switch (e.key) {
+      case 'ArrowLeft': k.aim = Math.max(-1, +(k.aim - step).toFixed(3)); break;
+      case 'ArrowRight': k.aim = Math.min(1, +(k.aim + step).toFixed(3)); break;
+      case 'ArrowUp': k.height = Math.min(1, +(k.height + step).toFixed(3)); break;
+      case 'ArrowDown': k.height = Math.max(0, +(k.height - step).toFixed(3)); break;
+      case 'b': case 'B': k.bend = BEND_STEPS[(BEND_STEPS.indexOf(k.bend) + 1) % BEND_STEPS.length] ?? 0; break;
+      case 'q': case 'Q': k.bend = Math.min(1, +(k.bend + 0.25).toFixed(2)); break;
+      case 'e': case 'E': k.bend = Math.max(-1, +(k.bend - 0.25).toFixed(2)); break;
+      case ' ':
+        e.preventDefault();
+        if (e.repeat || ui.swipe) return;
+        sound.unlock();
+        if (!k.used) sendKeys();
+        game.keysCharge(e.timeStamp / 1000);
+        hideCoach();
+        return;
+      default: return;
+    }
+    e.preventDefault();
+    sendKeys();
+  });
+  window.addEventListener('keyup', (e) => {
+    if (e.key !== ' ' || ui.menuOpen || ui.resultShown) return;
+    game.read();
+    if (!game.v('key_charging')) return;
+    const st = game.keysRelease(e.timeStamp / 1000);
+    api.lastStatus = st;
+    if (st === 0) sound.whistle();
+    e.preventDefault();
+  });
+  function keysHud() {
+    const charging = game.v('key_charging') !== 0;
+    const on = game.v('screen') === SCREEN.AIM && (ui.keys.used || charging) && !ui.menuOpen;
+    document.body.classList.toggle('keying', on);
+    if (!on) return;
+    const power = charging ? game.keysPower(performance.now() / 1000) : 0;
+    $('key-power').style.height = `${(power * 100).toFixed(0)}%`;
+    const b = game.v('key_bend');
+    setText('key-text', `aim ${game.v('key_aim') >= 0 ? '→' : '←'} ${Math.abs(game.v('key_aim')).toFixed(2)}\nheight ${game.v('key_height').toFixed(2)}\nbend ${b === 0 ? 'none' : `${Math.abs(b).toFixed(2)} ${b > 0 ? 'left' : 'right'}`}${charging ? `\npower ${(power * 100).toFixed(0)}%` : '\nhold Space'}`);
+  }
+
+  // ------------------------------------------------------------------ coach
+  // On 1-1, until the player has scored: three short lessons of the swipe.
+  function coachWanted() {
+    return !coach.scored && game.v('mode') === MODE.TOUR && game.v('level') === 0 && game.v('screen') === SCREEN.AIM && !ui.menuOpen && !ui.swipe && !game.v('key_charging');
+  }
+  function hideCoach() {
+    ui.coachHidden = true;
+  }
+  function coachFrame(now) {
+    const want = coachWanted() && !ui.coachHidden;
+    $('coach').classList.toggle('hidden', !want);
+    document.body.classList.toggle('coaching', want);
+    if (game.v('screen') !== SCREEN.AIM) ui.coachHidden = false;
+    if (!want) return;
+    // 2.4 s per lesson: a long slow swipe; a short quick flick; a bowed swipe.
+    const t = (now / 1000) % 7.2;
+    const step = Math.floor(t / 2.4);
+    const u = Math.min(1, (t % 2.4) / (step === 1 ? 0.6 : 1.6));
+    const paths = ['M150 188 Q150 110 150 22', 'M150 188 Q150 150 150 110', 'M150 188 Q215 110 140 30'];
+    $('coach-path').setAttribute('d', paths[step]);
+    const path = $('coach-path');
+    const len = path.getTotalLength ? path.getTotalLength() : 150;
+    const p = path.getPointAtLength ? path.getPointAtLength(len * u) : { x: 150, y: 188 - 160 * u };
+    $('coach-finger').setAttribute('cx', p.x.toFixed(1));
+    $('coach-finger').setAttribute('cy', p.y.toFixed(1));
+    document.querySelectorAll('.coach-lines p').forEach((el) => el.classList.toggle('on', Number(el.dataset.step) === step));
+    ui.coachStep = step;
   }
 
   // ----------------------------------------------------------------- the frame
@@ -355,21 +664,28 @@ async function main() {
       let dots = '';
       for (let i = 1; i <= max; i++) dots += i < at ? '●' : i === at ? '◉' : '○';
       setText('hud-attempts', `Attempt ${at}/${max} ${dots}`);
-      const s = Math.max(tour.stars[level] || 0, game.v('stars'));
-      setText('hud-stars', starText(s));
+      setText('hud-stars', starText(game.levelStars(level)));
+      const best = game.levelBest(level);
+      setText('hud-points', best > 0 ? `best ${fmt(best)}` : '');
     } else if (mode === MODE.DAILY) {
       setText('hud-level', `Daily Kick · ${game.v('year')}-${String(game.v('month')).padStart(2, '0')}-${String(game.v('day')).padStart(2, '0')}`);
       const keeper = game.dailyText('keeper');
       setText('hud-venue', `${game.dailyText('venue')}${keeper ? ` · ${keeper} in goal` : ''}`);
-      setText('hud-attempts', `Kick ${game.v('attempt')} · ${game.v('goals')} goals`);
-      setText('hud-stars', '');
+      const mask = game.v('daily_goals_mask');
+      const html = `Try ${Math.min(3, game.v('attempt'))}/3 ${triesLine(mask, game.v('daily_tries'), 3)}`;
+      if (ui.text['hud-attempts'] !== html) {
+        ui.text['hud-attempts'] = html;
+        $('hud-attempts').innerHTML = html;
+      }
+      setText('hud-stars', game.v('daily_streak') > 0 ? `streak ${game.v('daily_streak')}` : '');
+      setText('hud-points', game.v('daily_best') > 0 ? `best ${fmt(game.v('daily_best'))}` : '');
     } else {
-      setText('hud-level', 'Shared kick');
-      setText('hud-venue', 'Replayed from its code');
+      setText('hud-level', level >= 0 ? `Shared kick · ${game.levelText(level, 'id')} ${game.levelText(level, 'name')}` : 'Shared kick');
+      setText('hud-venue', level >= 0 ? `${game.levelText(level, 'world')} · replayed from its code` : 'Replayed from its code');
       setText('hud-attempts', '');
       setText('hud-stars', '');
+      setText('hud-points', '');
     }
-    // Wind: direction relative to the camera (screen up = towards the goal; screen right = -x).
     const wx = game.v('wind_x'), wz = game.v('wind_z');
     const speed = game.v('wind_speed'), mean = game.v('wind_mean');
     const ang = (Math.atan2(-wx, wz) * 180) / Math.PI;
@@ -384,6 +700,7 @@ async function main() {
     document.body.classList.toggle('aiming', screen === SCREEN.AIM && !ui.menuOpen);
     document.body.classList.toggle('replaying', screen === SCREEN.REPLAY);
     document.body.classList.toggle('slowmo', game.v('slow_motion') !== 0);
+    document.body.classList.toggle('can-skip', screen === SCREEN.FLIGHT && game.v('can_skip') !== 0);
     document.body.classList.toggle('keeper-turn', screen === SCREEN.FLIGHT && game.v('person_keeper') !== 0 && game.v('taps') === 0 && game.v('phase') === 1);
   }
 
@@ -391,17 +708,48 @@ async function main() {
     for (const e of evs) {
       api.events.push({ name: e.name, step: e.step, subject: e.subject, replay: e.replay });
       switch (e.name) {
-        case 'strike': sound.strike(Math.min(1, Math.hypot(...e.value) / 30)); break;
-        case 'post': case 'bar': sound.post(); if (!e.replay) flashMoment('CLANG!'); break;
-        case 'save': sound.crowdReact('groan'); if (!e.replay) flashMoment('SAVED!'); break;
-        case 'goal': sound.crowdReact('roar'); if (!e.replay) flashMoment('GOAL!'); break;
+        case 'strike':
+          sound.strike(Math.min(1, Math.hypot(...e.value) / 30));
+          if (!e.replay) buzz(18);
+          break;
+        case 'post': case 'bar':
+          sound.post();
+          if (!e.replay) {
+            flashMoment('CLANG!');
+            buzz([40, 30, 40]);
+          }
+          break;
+        case 'save': sound.crowdReact('oh'); if (!e.replay) flashMoment('SAVED!'); break;
+        case 'goal':
+          if (!e.replay) {
+            sound.crowdReact('cheer');
+            flashMoment('GOAL!');
+            stadium.celebrate();
+            buzz([70, 40, 140]);
+          } else sound.crowdReact('roar');
+          break;
         case 'ring': flashMoment('RING!'); break;
         case 'shake': stadium.kick(e.value[0]); break;
-        case 'decided': if (e.subject !== 1 && !e.replay) sound.crowdReact('groan'); break;
+        case 'decided':
+          if (!e.replay) {
+            if (e.subject !== 1) sound.crowdReact('groan');
+            recordCrossing();
+          }
+          break;
         default: break;
       }
     }
     if (api.events.length > 400) api.events.splice(0, api.events.length - 400);
+  }
+  /** The last few crossings of the goal line, newest first, for the marks on the goal. */
+  function recordCrossing() {
+    game.read();
+    const level = game.v('mode') === MODE.TOUR ? game.v('level') : -1 - game.v('mode');
+    if (ui.marksFor !== level) ui.crossings = [];
+    ui.marksFor = level;
+    if (game.v('crossed')) ui.crossings.unshift({ x: game.v('cross_x'), y: game.v('cross_y'), goal: game.v('outcome') === 1 });
+    ui.crossings = ui.crossings.slice(0, 5);
+    stadium.markCrossings(ui.crossings);
   }
   function flashMoment(text) {
     const m = $('moment');
@@ -411,18 +759,27 @@ async function main() {
     if (text) m.classList.add('show');
   }
 
+  function dressStadium() {
+    const mode = game.v('mode');
+    const level = game.v('level');
+    const venue = mode === MODE.DAILY ? game.dailyText('venue') : '';
+    const onLevel = mode === MODE.TOUR || (mode === MODE.SHARED && level >= 0);
+    const world = worldOf(onLevel ? 0 : 1, level, mode === MODE.SHARED ? 'shared' : venue);
+    const id = onLevel ? game.levelText(level, 'id') : '';
+    stadium.setWorld(world, { wet: game.v('wet') !== 0, storm: id === '4-4' || (game.v('wet') !== 0 && game.v('wind_mean') >= 6), snow: id === '3-4' });
+  }
+
   // Tests may drive the frames themselves (?manual): the page then draws on
   // every animation frame but only api.run() hands frames to the game, with
   // scripted timestamps, so a slow machine cannot change what a test sees.
-  const manual = new URLSearchParams(location.search).has('manual');
+  const manual = params.has('manual');
   let manualT = 1000;
   function tick(target) {
     if (ui.menuOpen) return;
-    // The frame's own timestamp goes to the director, which caps and scales it.
     game.frame(target);
     onEvents(game.events());
   }
-  function present(dt) {
+  function present(dt, render = true) {
     game.read();
     const screen = game.v('screen');
     if (game.v('in_net') && !ui.inNet) sound.net();
@@ -430,9 +787,13 @@ async function main() {
     if (screen === SCREEN.RESULT && !ui.resultShown && !ui.menuOpen) showResult();
     if (screen !== SCREEN.RESULT && ui.resultShown) hideResult();
     if (!ui.menuOpen) ui.lastScreen = screen;
+    if (screen === SCREEN.AIM) stadium.markCrossings(ui.marksFor === (game.v('mode') === MODE.TOUR ? game.v('level') : -1 - game.v('mode')) ? ui.crossings : []);
+    dressStadium();
     hud();
-    stadium.update(game, dt);
-    drawTrail(performance.now());
+    keysHud();
+    coachFrame(performance.now());
+    stadium.update(game, dt, { render });
+    if (render) drawTrail(performance.now());
   }
   /** Test hook: n frames of dt seconds each; stops early when until(view) is true. */
   api.run = (n, dt = 1 / 60, until = null) => {
@@ -446,15 +807,39 @@ async function main() {
     present(dt);
     return i;
   };
+  /**
+   * Test hook: n frames of dt seconds, each posed (not rendered) and checked:
+   * the ball's disc on screen and the shooter's boxes (Stadium.check). Returns
+   * the frames that failed and how many were checked.
+   */
+  api.checkFrames = (n, dt = 1 / 60, until = null, draw = true) => {
+    const bad = [];
+    let i = 0;
+    for (; i < n; i++) {
+      manualT += dt;
+      tick(manualT);
+      present(dt, false);
+      const c = stadium.check();
+      if (!c.onScreen || c.overlap) bad.push({ frame: i, screen: game.v('screen'), replay: game.v('replay'), time: game.v('time'), ball: c.ball, overlap: c.overlap, onScreen: c.onScreen });
+      if (until && until((name) => game.v(name))) break;
+    }
+    present(dt, draw);
+    return { checked: i, bad };
+  };
   api.view = (name) => game.read().v(name);
+  api.check = () => stadium.check();
+  api.ui = ui;
 
   let lastTs = null;
   function frame(ts) {
     const dt = lastTs === null ? 0 : (ts - lastTs) / 1000;
     lastTs = ts;
-    // With ?manual the test's api.run() draws; the loop only keeps the page alive.
     if (!manual) tick(ts / 1000);
     if (!manual || api.frames < 3 || ui.redraw) present(dt);
+    else {
+      // Manual frames: the HUD's animations (coach, keys) still move.
+      coachFrame(ts);
+    }
     ui.redraw = false;
     api.frames++;
     if (!api.ready && api.frames > 2) {
@@ -466,10 +851,11 @@ async function main() {
 
   // ------------------------------------------------------------------- start
   applySettings();
-  game.init(0, 20261029);
-  const share = new URLSearchParams(location.search).get('share');
-  if (share) {
-    const res = game.loadShare(share);
+  game.init(0, TOUR_SEED);
+  renderLabels();
+  const shareCode = params.get('share');
+  if (shareCode) {
+    const res = game.loadShare(shareCode);
     const st = res.status;
     if (st === 0) {
       ui.menuOpen = false;
@@ -480,7 +866,7 @@ async function main() {
       api.shareStatus = game.status(st);
       api.shareMessage = res.message;
       toast(`This share link cannot be played: ${res.message || game.status(st)}`);
-      game.init(0, 20261029);
+      game.init(0, TOUR_SEED);
       game.pause();
     }
   } else {

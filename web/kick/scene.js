@@ -3,7 +3,15 @@
 // the simulation's view (see game.js). The pitch frame of kick.h maps straight
 // onto three.js world space: x across the goal (+x to the shooter's left),
 // y up, z from the ball towards the goal line, origin at the goal's middle.
+//
+// The live camera is the page's (a pure function of the view: where the spot
+// is, where the ball is); the replay's long lens is the director's, nudged to
+// keep the ball in frame. The shooter stands on the side of the ball away
+// from the camera, so neither hides the ball (Stadium.check measures it).
 import * as THREE from 'three';
+import { WORLDS, canvasTexture, skyTexture, grassTexture, crowdTexture, boardTexture, mountainTexture } from './worlds.js';
+import { Shooter, Keeper, WallPlayer } from './people.js';
+import { Rain, Snow, Spray, Confetti, Flag, Lightning } from './effects.js';
 
 const GOAL_W = 7.32;
 const GOAL_H = 2.44;
@@ -11,34 +19,8 @@ const POST_R = 0.06;
 const POST_X = GOAL_W / 2 + POST_R;
 const NET_DEPTH = 2.0;
 const BALL_R = 0.11;
-
-function canvasTexture(w, h, draw) {
-  const c = document.createElement('canvas');
-  c.width = w;
-  c.height = h;
-  draw(c.getContext('2d'), w, h);
-  const t = new THREE.CanvasTexture(c);
-  t.colorSpace = THREE.SRGBColorSpace;
-  t.anisotropy = 4;
-  return t;
-}
-
-/** Grass: mown stripes across the pitch, with a little noise. */
-function grassTexture() {
-  return canvasTexture(512, 512, (g, w, h) => {
-    const stripes = 8;
-    for (let i = 0; i < stripes; i++) {
-      g.fillStyle = i % 2 ? '#2f8f3e' : '#37a047';
-      g.fillRect(0, (i * h) / stripes, w, h / stripes);
-    }
-    let seed = 7;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    for (let i = 0; i < 9000; i++) {
-      g.fillStyle = `rgba(${rnd() < 0.5 ? '20,60,25' : '120,200,110'},${0.05 + rnd() * 0.08})`;
-      g.fillRect(rnd() * w, rnd() * h, 1 + rnd() * 2, 1 + rnd() * 3);
-    }
-  });
-}
+const GOAL_MID = new THREE.Vector3(0, 1.2, 0);
+const V = (x = 0, y = 0, z = 0) => new THREE.Vector3(x, y, z);
 
 /** The ball: white with dark panels, so its spin shows. */
 function ballTexture() {
@@ -65,69 +47,6 @@ function ballTexture() {
   });
 }
 
-/** Crowd: rows of small figures for the stands. */
-function crowdTexture() {
-  return canvasTexture(1024, 512, (g, w, h) => {
-    g.fillStyle = '#141a26';
-    g.fillRect(0, 0, w, h);
-    let seed = 3;
-    const rnd = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-    const shirts = ['#c1121f', '#e9ecef', '#ffd23f', '#3a6ea5', '#1d3557', '#e76f51', '#8d99ae'];
-    const rows = 40, per = 170;
-    for (let row = 0; row < rows; row++) {
-      const y = row * (h / rows);
-      g.fillStyle = row % 2 ? '#10151f' : '#1a2130';
-      g.fillRect(0, y + h / rows - 3, w, 3);
-      for (let i = 0; i < per; i++) {
-        if (rnd() < 0.12) continue;
-        const x = (i + (row % 2) * 0.5) * (w / per) + rnd() * 1.5;
-        g.fillStyle = shirts[Math.floor(rnd() * shirts.length)];
-        g.fillRect(x, y + 5, 4, 5);
-        g.fillStyle = rnd() < 0.5 ? '#e0b994' : '#8a5a3c';
-        g.fillRect(x + 1, y + 2, 3, 3);
-      }
-    }
-  });
-}
-
-function skyTexture() {
-  return canvasTexture(16, 256, (g, w, h) => {
-    const grad = g.createLinearGradient(0, 0, 0, h);
-    grad.addColorStop(0, '#0b1630');
-    grad.addColorStop(0.55, '#2a4a7a');
-    grad.addColorStop(1, '#8fb3d9');
-    g.fillStyle = grad;
-    g.fillRect(0, 0, w, h);
-  });
-}
-
-function capsuleBetween(material) {
-  // A unit capsule built so that scale.y = axis length keeps round caps: the
-  // cylinder part is 1 long, the caps are drawn by two spheres.
-  const group = new THREE.Group();
-  const body = new THREE.Mesh(new THREE.CylinderGeometry(1, 1, 1, 14, 1, true), material);
-  const capA = new THREE.Mesh(new THREE.SphereGeometry(1, 14, 10), material);
-  const capB = capA.clone();
-  body.castShadow = capA.castShadow = capB.castShadow = true;
-  group.add(body, capA, capB);
-  const up = new THREE.Vector3(0, 1, 0);
-  const dir = new THREE.Vector3();
-  return {
-    object: group,
-    place(a, b, r) {
-      dir.subVectors(b, a);
-      const len = Math.max(1e-4, dir.length());
-      body.position.addVectors(a, b).multiplyScalar(0.5);
-      body.quaternion.setFromUnitVectors(up, dir.multiplyScalar(1 / len));
-      body.scale.set(r, len, r);
-      capA.position.copy(a);
-      capB.position.copy(b);
-      capA.scale.setScalar(r);
-      capB.scale.setScalar(r);
-    },
-  };
-}
-
 export class Stadium {
   constructor(canvas) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
@@ -137,47 +56,69 @@ export class Stadium {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
     this.scene = new THREE.Scene();
-    this.scene.background = skyTexture();
     this.scene.fog = new THREE.Fog(0x20324f, 70, 160);
     this.camera = new THREE.PerspectiveCamera(50, 1, 0.1, 400);
-    this.shakeOffset = new THREE.Vector3();
+    this.width = 1;
+    this.height = 1;
+    this.shakeOffset = V();
     this.spinQ = new THREE.Quaternion();
     this.lastTime = 0;
+    this.clock = 0;
     this.netBulge = 0;
+    this.world = 0;
+    this.crossings = [];
+    this.celebrateT = -1;
+    this.lastBallY = 1;
+    this.lookTarget = V(0, 1.4, 0);
     this.buildLights();
     this.buildPitch();
     this.buildGoal();
-    this.buildStands();
-    this.buildPlayers();
     this.buildBall();
     this.buildRings();
-    this.buildShooter();
-    this.lookTarget = new THREE.Vector3(0, 1.4, 0);
+    this.buildMarks();
+    this.shooter = new Shooter(this.scene);
+    this.keeper = new Keeper(this.scene);
+    this.wall = [];
+    for (let i = 0; i < 6; i++) {
+      const w = new WallPlayer(this.scene, 0xd62839);
+      w.g.visible = false;
+      this.wall.push(w);
+    }
+    this.rain = new Rain(this.scene);
+    this.snow = new Snow(this.scene);
+    this.spray = new Spray(this.scene);
+    this.confetti = new Confetti(this.scene);
+    this.lightning = new Lightning(() => this.onThunder && this.onThunder());
+    this.flags = [
+      new Flag(this.scene, V(-20, 0, 14), 0xffd23f),
+      new Flag(this.scene, V(20, 0, 14), 0xe63946),
+      new Flag(this.scene, V(-34, 0, 0), 0xffd23f, 1.5),
+      new Flag(this.scene, V(34, 0, 0), 0xffd23f, 1.5),
+    ];
+    this.setWorld(1, {});
   }
 
   buildLights() {
-    this.scene.add(new THREE.HemisphereLight(0xdfe9ff, 0x2b5a2b, 1.1));
+    this.hemi = new THREE.HemisphereLight(0xdfe9ff, 0x2b5a2b, 1.1);
+    this.scene.add(this.hemi);
     const sun = new THREE.DirectionalLight(0xffffff, 2.0);
     sun.position.set(-18, 40, -20);
     sun.castShadow = true;
     sun.shadow.mapSize.set(1024, 1024);
     const s = sun.shadow.camera;
-    s.left = -25; s.right = 25; s.top = 25; s.bottom = -40; s.near = 1; s.far = 120;
+    s.left = -25; s.right = 25; s.top = 25; s.bottom = -40; s.near = 1; s.far = 140;
     sun.target.position.set(0, 0, -10);
+    this.sun = sun;
     this.scene.add(sun, sun.target);
   }
 
   buildPitch() {
-    const tex = grassTexture();
-    tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
-    tex.repeat.set(4, 8);
-    this.grassMat = new THREE.MeshStandardMaterial({ map: tex, roughness: 0.95 });
+    this.grassMat = new THREE.MeshStandardMaterial({ roughness: 0.95 });
     const ground = new THREE.Mesh(new THREE.PlaneGeometry(140, 140), this.grassMat);
     ground.rotation.x = -Math.PI / 2;
     ground.position.z = -35;
     ground.receiveShadow = true;
     this.scene.add(ground);
-
     const lineMat = new THREE.MeshBasicMaterial({ color: 0xf2f5ef });
     const lines = new THREE.Group();
     const strip = (x0, z0, x1, z1, w = 0.12) => {
@@ -189,16 +130,15 @@ export class Stadium {
       lines.add(m);
     };
     const halfW = 34;
-    strip(-halfW, 0, halfW, 0); // goal line
-    strip(-20.16, 0, -20.16, -16.5); // penalty area
+    strip(-halfW, 0, halfW, 0);
+    strip(-20.16, 0, -20.16, -16.5);
     strip(20.16, 0, 20.16, -16.5);
     strip(-20.16, -16.5, 20.16, -16.5);
-    strip(-9.16, 0, -9.16, -5.5); // goal area
+    strip(-9.16, 0, -9.16, -5.5);
     strip(9.16, 0, 9.16, -5.5);
     strip(-9.16, -5.5, 9.16, -5.5);
-    strip(-halfW, 0, -halfW, -60); // touch lines
+    strip(-halfW, 0, -halfW, -60);
     strip(halfW, 0, halfW, -60);
-    // The arc: 9.15 m around the penalty spot, outside the area.
     let prev = null;
     for (let a = -0.93; a <= 0.93 + 1e-9; a += 0.0775) {
       const p = [Math.sin(a) * 9.15, -11 - Math.cos(a) * 9.15];
@@ -210,11 +150,14 @@ export class Stadium {
     spot.position.set(0, 0.007, -11);
     lines.add(spot);
     this.scene.add(lines);
-
-    // The ball's spot: a small white disc and the free-kick foam line.
     this.spotMark = new THREE.Mesh(new THREE.RingGeometry(0.16, 0.2, 24), new THREE.MeshBasicMaterial({ color: 0xffffff, transparent: true, opacity: 0.7 }));
     this.spotMark.rotation.x = -Math.PI / 2;
     this.scene.add(this.spotMark);
+    // A wet pitch shines a little (drawing only: the simulation knows it is wet).
+    this.puddles = new THREE.Mesh(new THREE.PlaneGeometry(140, 140), new THREE.MeshStandardMaterial({ color: 0x9fb7c8, transparent: true, opacity: 0.12, roughness: 0.15, metalness: 0.3 }));
+    this.puddles.rotation.x = -Math.PI / 2;
+    this.puddles.position.set(0, 0.004, -35);
+    this.scene.add(this.puddles);
   }
 
   buildGoal() {
@@ -232,7 +175,6 @@ export class Stadium {
     bar.position.set(0, GOAL_H + POST_R, -POST_R);
     bar.castShadow = true;
     goal.add(bar);
-    // Back supports.
     const thin = new THREE.MeshStandardMaterial({ color: 0xcfd6dc });
     for (const sx of [-1, 1]) {
       const s = new THREE.Mesh(new THREE.CylinderGeometry(0.03, 0.03, Math.hypot(NET_DEPTH, GOAL_H), 8), thin);
@@ -241,21 +183,18 @@ export class Stadium {
       goal.add(s);
     }
     this.scene.add(goal);
-
-    // The net: a grid of lines whose back and roof bulge where the ball pushes.
     const netMat = new THREE.LineBasicMaterial({ color: 0xffffff, transparent: true, opacity: 0.55 });
     this.netCols = 44;
     this.netRows = 14;
     const nx = this.netCols, ny = this.netRows;
     this.netRest = [];
     const pts = [];
-    // Back net: columns across x, rows up y, at z = depth with a slope to the bar.
     for (let j = 0; j <= ny; j++) {
       for (let i = 0; i <= nx; i++) {
         const x = -POST_X + (2 * POST_X * i) / nx;
         const y = (GOAL_H * j) / ny;
         const z = NET_DEPTH * (1 - 0.35 * (y / GOAL_H));
-        this.netRest.push(new THREE.Vector3(x, y, z));
+        this.netRest.push(V(x, y, z));
         pts.push(x, y, z);
       }
     }
@@ -272,7 +211,6 @@ export class Stadium {
     geo.setIndex(idx);
     this.netGeo = geo;
     this.scene.add(new THREE.LineSegments(geo, netMat));
-    // Side nets and roof (static).
     const side = [];
     const addLine = (a, b) => side.push(...a, ...b);
     const roofZ = NET_DEPTH * 0.65;
@@ -294,132 +232,34 @@ export class Stadium {
     this.scene.add(new THREE.LineSegments(sg, netMat));
   }
 
-  buildStands() {
-    const tex = crowdTexture();
-    tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
-    tex.repeat.set(3, 1);
-    const mat = new THREE.MeshStandardMaterial({ map: tex, roughness: 1, color: 0xb8c0d0 });
-    // Behind the goal: a stand rising from 9 m behind the line.
-    const stand = new THREE.Mesh(new THREE.PlaneGeometry(150, 20), mat);
-    stand.position.set(0, 6.2, 17);
-    stand.rotation.order = 'YXZ';
-    stand.rotation.y = Math.PI;
-    stand.rotation.x = -0.62;
-    this.scene.add(stand);
-    const roof = new THREE.Mesh(new THREE.BoxGeometry(150, 0.6, 10), new THREE.MeshStandardMaterial({ color: 0x2b3445 }));
-    roof.position.set(0, 14.5, 24);
-    this.scene.add(roof);
-    for (const sx of [-1, 1]) {
-      const s = new THREE.Mesh(new THREE.PlaneGeometry(110, 20), mat);
-      s.position.set(sx * 46, 6.2, -30);
-      s.rotation.order = 'YXZ';
-      s.rotation.y = -sx * Math.PI / 2;
-      s.rotation.x = -0.62;
-      this.scene.add(s);
-    }
-    // Ad boards behind the goal.
-    const ads = canvasTexture(2048, 64, (g, w, h) => {
-      const cols = ['#ffd23f', '#e63946', '#3ddc97', '#457b9d'];
-      const words = ['KICKSTEP', '1/600 s', 'FIXED STEP', 'REPLAY'];
-      for (let i = 0; i < 8; i++) {
-        g.fillStyle = cols[i % 4];
-        g.fillRect((i * w) / 8, 0, w / 8, h);
-        g.fillStyle = '#101820';
-        g.font = 'bold 36px system-ui, sans-serif';
-        g.textAlign = 'center';
-        g.fillText(words[i % 4], (i + 0.5) * (w / 8), h * 0.68);
-      }
-    });
-    const board = new THREE.Mesh(new THREE.PlaneGeometry(60, 1), new THREE.MeshBasicMaterial({ map: ads }));
-    board.position.set(0, 0.5, 5);
-    board.rotation.y = Math.PI;
-    this.scene.add(board);
-    // Floodlights.
-    const lampMat = new THREE.MeshBasicMaterial({ color: 0xfffbe0 });
-    for (const sx of [-1, 1]) {
-      const mast = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.4, 30, 8), new THREE.MeshStandardMaterial({ color: 0x555b66 }));
-      mast.position.set(sx * 45, 15, 12);
-      const lamp = new THREE.Mesh(new THREE.BoxGeometry(5, 2.5, 0.5), lampMat);
-      lamp.position.set(sx * 45, 30, 12);
-      this.scene.add(mast, lamp);
+  /** Where the last kicks crossed the goal line: a disc each, the newest brightest. */
+  buildMarks() {
+    this.marks = [];
+    for (let i = 0; i < 5; i++) {
+      const m = new THREE.Mesh(new THREE.RingGeometry(0.1, 0.16, 24), new THREE.MeshBasicMaterial({ color: 0xffd23f, transparent: true, opacity: 0.9, side: THREE.DoubleSide, depthWrite: false }));
+      const dot = new THREE.Mesh(new THREE.CircleGeometry(0.05, 16), m.material);
+      m.add(dot);
+      m.visible = false;
+      m.renderOrder = 2;
+      this.scene.add(m);
+      this.marks.push(m);
     }
   }
 
-  buildPlayers() {
-    const shirtWall = new THREE.MeshStandardMaterial({ color: 0xd62839, roughness: 0.7 });
-    const skin = new THREE.MeshStandardMaterial({ color: 0xd9a982, roughness: 0.8 });
-    const shorts = new THREE.MeshStandardMaterial({ color: 0xf4f4f4, roughness: 0.8 });
-    this.wall = [];
-    for (let i = 0; i < 6; i++) {
-      const body = capsuleBetween(shirtWall);
-      const legs = capsuleBetween(shorts);
-      const head = new THREE.Mesh(new THREE.SphereGeometry(0.12, 14, 10), skin);
-      head.castShadow = true;
-      const g = new THREE.Group();
-      g.add(body.object, legs.object, head);
-      g.visible = false;
-      this.scene.add(g);
-      this.wall.push({ g, body, legs, head });
+  /** crossings: [{x, y, goal}] newest first (the page keeps the last few). */
+  markCrossings(list) {
+    this.crossings = list.slice(0, this.marks.length);
+    for (let i = 0; i < this.marks.length; i++) {
+      const m = this.marks[i];
+      const c = this.crossings[i];
+      m.visible = !!c;
+      if (!c) continue;
+      m.position.set(c.x, Math.max(0.12, c.y), 0.02);
+      m.rotation.y = Math.PI;
+      m.scale.setScalar(i === 0 ? 1.25 : 0.9);
+      m.material.color.set(c.goal ? 0x3ddc97 : i === 0 ? 0xffd23f : 0xff8c42);
+      m.material.opacity = i === 0 ? 0.95 : 0.55 - 0.08 * i;
     }
-    const shirtKeeper = new THREE.MeshStandardMaterial({ color: 0x35e07a, roughness: 0.6 });
-    const gloves = new THREE.MeshStandardMaterial({ color: 0xffe14d, roughness: 0.5 });
-    this.keeper = {
-      g: new THREE.Group(),
-      body: capsuleBetween(shirtKeeper),
-      arm0: capsuleBetween(shirtKeeper),
-      arm1: capsuleBetween(shirtKeeper),
-      head: new THREE.Mesh(new THREE.SphereGeometry(0.12, 14, 10), skin),
-      glove0: new THREE.Mesh(new THREE.SphereGeometry(0.1, 12, 8), gloves),
-      glove1: new THREE.Mesh(new THREE.SphereGeometry(0.1, 12, 8), gloves),
-    };
-    const k = this.keeper;
-    k.head.castShadow = true;
-    k.g.add(k.body.object, k.arm0.object, k.arm1.object, k.head, k.glove0, k.glove1);
-    this.scene.add(k.g);
-  }
-
-  buildShooter() {
-    // The kicker beside the ball, seen from behind: kit, shorts, socks and boots.
-    const kit = new THREE.MeshStandardMaterial({ color: 0x1e4fd8, roughness: 0.7 });
-    const shorts = new THREE.MeshStandardMaterial({ color: 0xf2f2f2, roughness: 0.8 });
-    const skin = new THREE.MeshStandardMaterial({ color: 0xb98563, roughness: 0.8 });
-    const socks = new THREE.MeshStandardMaterial({ color: 0x1e4fd8, roughness: 0.8 });
-    const boots = new THREE.MeshStandardMaterial({ color: 0x111111, roughness: 0.4 });
-    const g = new THREE.Group();
-    const V = (x, y, z) => new THREE.Vector3(x, y, z);
-    const part = (mat, a, b, r) => {
-      const c = capsuleBetween(mat);
-      c.place(a, b, r);
-      g.add(c.object);
-    };
-    part(kit, V(0, 1.02, 0), V(0, 1.42, 0), 0.17);          // torso
-    part(shorts, V(-0.08, 0.84, 0), V(0.08, 0.84, 0), 0.12); // shorts
-    for (const sx of [-1, 1]) {
-      part(skin, V(sx * 0.1, 0.75, 0), V(sx * 0.11, 0.42, 0), 0.065); // thigh
-      part(socks, V(sx * 0.11, 0.42, 0), V(sx * 0.12, 0.1, 0), 0.055); // shin
-      part(boots, V(sx * 0.12, 0.05, -0.03), V(sx * 0.12, 0.05, 0.1), 0.05);
-      part(kit, V(sx * 0.2, 1.4, 0), V(sx * 0.27, 1.12, 0.02), 0.055); // sleeve
-      part(skin, V(sx * 0.27, 1.12, 0.02), V(sx * 0.3, 0.88, 0.05), 0.045); // forearm
-    }
-    const head = new THREE.Mesh(new THREE.SphereGeometry(0.11, 14, 10), skin);
-    head.position.set(0, 1.66, 0);
-    head.castShadow = true;
-    const hair = new THREE.Mesh(new THREE.SphereGeometry(0.115, 14, 10, 0, Math.PI * 2, 0, Math.PI / 2), new THREE.MeshStandardMaterial({ color: 0x2a1a10 }));
-    hair.position.set(0, 1.67, -0.005);
-    g.add(head, hair);
-    // The shirt number on his back.
-    const num = canvasTexture(64, 64, (c) => {
-      c.fillStyle = '#fff';
-      c.font = 'bold 44px system-ui, sans-serif';
-      c.textAlign = 'center';
-      c.fillText('10', 32, 48);
-    });
-    const back = new THREE.Mesh(new THREE.PlaneGeometry(0.22, 0.22), new THREE.MeshBasicMaterial({ map: num, transparent: true }));
-    back.position.set(0, 1.25, -0.175);
-    back.rotation.y = Math.PI;
-    g.add(back);
-    this.shooter = g;
-    this.scene.add(g);
   }
 
   buildBall() {
@@ -429,13 +269,13 @@ export class Stadium {
     this.ballShadow = new THREE.Mesh(new THREE.CircleGeometry(0.14, 20), new THREE.MeshBasicMaterial({ color: 0x000000, transparent: true, opacity: 0.35 }));
     this.ballShadow.rotation.x = -Math.PI / 2;
     this.scene.add(this.ballShadow);
-    // The flight trail: recent positions, drawn as a fading line.
     this.trailPts = [];
     this.trailGeo = new THREE.BufferGeometry();
     this.trailGeo.setAttribute('position', new THREE.Float32BufferAttribute(new Float32Array(3 * 90), 3));
     this.trail = new THREE.Line(this.trailGeo, new THREE.LineBasicMaterial({ color: 0xffe680, transparent: true, opacity: 0.7 }));
     this.trail.frustumCulled = false;
     this.scene.add(this.trail);
+    this.trailRun = null;
   }
 
   buildRings() {
@@ -448,19 +288,176 @@ export class Stadium {
     }
   }
 
+  /* ----------------------------------------------------------------- worlds */
+
+  /** Dresses the stadium as world 1..6; weather: {wet, storm, snow}. */
+  setWorld(world, weather) {
+    const key = `${world}:${!!weather.wet}:${!!weather.storm}:${!!weather.snow}`;
+    if (key === this.worldKey) return;
+    this.worldKey = key;
+    const th = WORLDS[world] || WORLDS[1];
+    this.theme = th;
+    this.world = world;
+    this.weather = weather;
+    if (this.scenery) {
+      this.scene.remove(this.scenery);
+      this.scenery.traverse((o) => {
+        if (o.geometry) o.geometry.dispose();
+        if (o.material) {
+          if (o.material.map) o.material.map.dispose();
+          o.material.dispose();
+        }
+      });
+    }
+    const dark = (c, k) => new THREE.Color(c).multiplyScalar(k);
+    const stormy = weather.storm;
+    const sky = stormy ? ['#101418', '#2b333c', '#4d5863'] : th.sky;
+    if (this.scene.background && this.scene.background.dispose) this.scene.background.dispose();
+    this.scene.background = skyTexture(sky);
+    this.scene.fog.color.set(stormy ? 0x39424c : weather.wet && th.time === 'day' ? dark(th.fog, 0.75) : th.fog);
+    this.scene.fog.near = weather.wet ? th.fogNear * 0.75 : th.fogNear;
+    this.scene.fog.far = weather.wet ? th.fogFar * 0.8 : th.fogFar;
+    this.sun.color.set(th.sun);
+    this.sun.intensity = th.sunI * (weather.wet ? 0.7 : 1) * (stormy ? 0.8 : 1);
+    this.sun.position.set(...th.sunPos);
+    this.hemi.color.set(th.hemiSky);
+    this.hemi.groundColor.set(th.hemiGround);
+    this.baseHemi = th.hemiI * (weather.wet ? 0.85 : 1);
+    this.hemi.intensity = this.baseHemi;
+    if (this.grassMat.map) this.grassMat.map.dispose();
+    const tex = grassTexture(th.grass);
+    tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
+    tex.repeat.set(4, 8);
+    this.grassMat.map = tex;
+    this.grassMat.color.setScalar(weather.wet ? 0.78 : 1);
+    this.grassMat.needsUpdate = true;
+    this.puddles.visible = !!weather.wet;
+    this.rain.setOn(!!weather.wet, stormy);
+    this.snow.points.visible = !!weather.snow;
+    this.shooter.setKit(th.kit);
+    this.scenery = new THREE.Group();
+    this.buildStands(th);
+    this.scene.add(this.scenery);
+  }
+
+  buildStands(th) {
+    const S = this.scenery;
+    const tex = crowdTexture(th, 3 + this.world * 17);
+    tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
+    tex.repeat.set(3, 1);
+    this.crowdTex = tex;
+    const mat = new THREE.MeshStandardMaterial({ map: tex, roughness: 1, color: th.time === 'night' ? 0xd8deea : 0xc8d0dc });
+    const h = th.stand;
+    const behind = new THREE.Mesh(new THREE.PlaneGeometry(150, h * 1.25), mat);
+    behind.position.set(0, h * 0.55, 12 + h * 0.6);
+    behind.rotation.order = 'YXZ';
+    behind.rotation.y = Math.PI;
+    behind.rotation.x = -0.62;
+    S.add(behind);
+    const base = new THREE.MeshStandardMaterial({ color: th.standBase, roughness: 0.9 });
+    const wallB = new THREE.Mesh(new THREE.BoxGeometry(150, 1.2, 0.4), base);
+    wallB.position.set(0, 0.6, 9.5);
+    S.add(wallB);
+    for (const sx of [-1, 1]) {
+      const s = new THREE.Mesh(new THREE.PlaneGeometry(110, h * 1.25), mat);
+      s.position.set(sx * (40 + h * 0.6), h * 0.55, -30);
+      s.rotation.order = 'YXZ';
+      s.rotation.y = -sx * Math.PI / 2;
+      s.rotation.x = -0.62;
+      S.add(s);
+    }
+    if (th.roof) {
+      const roof = new THREE.Mesh(new THREE.BoxGeometry(150, 0.6, 10), new THREE.MeshStandardMaterial({ color: 0x2b3445 }));
+      roof.position.set(0, h * 1.1 + 1.5, 14 + h * 0.9);
+      S.add(roof);
+    }
+    // The boards: the world's sponsors, behind the goal and down the sides.
+    const ads = boardTexture(th);
+    const bmat = new THREE.MeshBasicMaterial({ map: ads });
+    const board = new THREE.Mesh(new THREE.PlaneGeometry(60, 1), bmat);
+    board.position.set(0, 0.5, 5);
+    board.rotation.y = Math.PI;
+    S.add(board);
+    for (const sx of [-1, 1]) {
+      const sb = new THREE.Mesh(new THREE.PlaneGeometry(60, 1), bmat);
+      sb.position.set(sx * 37, 0.5, -28);
+      sb.rotation.y = -sx * Math.PI / 2;
+      S.add(sb);
+    }
+    this.boardTex = ads;
+    if (th.lights) {
+      const lampMat = new THREE.MeshBasicMaterial({ color: 0xfffbe0 });
+      for (const sx of [-1, 1]) {
+        for (const z of [12, -45]) {
+          const mast = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.4, 30, 8), new THREE.MeshStandardMaterial({ color: 0x555b66 }));
+          mast.position.set(sx * 48, 15, z);
+          const lamp = new THREE.Mesh(new THREE.BoxGeometry(5, 2.5, 0.5), lampMat);
+          lamp.position.set(sx * 48, 30, z);
+          lamp.lookAt(0, 0, -10);
+          S.add(mast, lamp);
+        }
+      }
+    }
+    if (th.trees) {
+      const trunk = new THREE.MeshStandardMaterial({ color: 0x5b3a1e });
+      const leaves = new THREE.MeshStandardMaterial({ color: 0x2f6b2f, roughness: 1 });
+      for (let i = -6; i <= 6; i++) {
+        const x = i * 11 + (i % 2) * 3;
+        const t = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.4, 4, 6), trunk);
+        t.position.set(x, 2, 24);
+        const c = new THREE.Mesh(new THREE.ConeGeometry(3, 7, 8), leaves);
+        c.position.set(x, 7, 24);
+        S.add(t, c);
+      }
+    }
+    if (th.cranes) {
+      const steel = new THREE.MeshStandardMaterial({ color: 0x2b2d42 });
+      for (const [x, z] of [[-30, 40], [18, 46], [44, 38]]) {
+        const tower = new THREE.Mesh(new THREE.BoxGeometry(1.2, 24, 1.2), steel);
+        tower.position.set(x, 12, z);
+        const jib = new THREE.Mesh(new THREE.BoxGeometry(18, 0.8, 0.8), steel);
+        jib.position.set(x + 6, 23, z);
+        S.add(tower, jib);
+      }
+    }
+    if (th.mountains) {
+      const m = new THREE.Mesh(new THREE.PlaneGeometry(320, 80), new THREE.MeshBasicMaterial({ map: mountainTexture(), transparent: true, fog: false }));
+      m.position.set(0, 28, 150);
+      m.rotation.y = Math.PI;
+      S.add(m);
+    }
+    if (th.banners) {
+      const cols = [0xffd700, 0x0b3d91, 0xc1121f];
+      for (let i = 0; i < 9; i++) {
+        const b = new THREE.Mesh(new THREE.PlaneGeometry(2.2, 6), new THREE.MeshStandardMaterial({ color: cols[i % 3], side: THREE.DoubleSide }));
+        b.position.set(-40 + i * 10, th.stand * 0.9, 12 + th.stand * 0.75);
+        b.rotation.y = Math.PI;
+        S.add(b);
+      }
+    }
+  }
+
   resize(w, h) {
+    this.width = w;
+    this.height = h;
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
   }
 
-  /** Draws one frame from the game's view (g.v(name)). */
-  update(g, dtReal) {
+  /* ---------------------------------------------------------------- drawing */
+
+  /** Draws one frame from the game's view (g.v(name)). With render false it only poses everything (tests). */
+  update(g, dtReal, opts = {}) {
     const v = (n) => g.v(n);
-    const V = (a, b, c) => new THREE.Vector3(v(a), v(b), v(c));
+    const vec = (a, b, c) => V(v(a), v(b), v(c));
+    const dt = Math.max(0, Math.min(0.1, dtReal || 0));
+    this.clock += dt;
     const spotX = v('spot_x'), spotZ = v('spot_z');
+    const spot = V(spotX, 0, spotZ);
+    const toGoal = V(-spotX, 0, -spotZ).normalize();
     this.spotMark.position.set(spotX, 0.006, spotZ);
-    this.grassMat.color.setScalar(v('wet') ? 0.8 : 1);
+    const replay = v('replay') !== 0;
 
     // Ball and its spin (the rotation is integrated over simulated time only).
     const t = v('time');
@@ -470,18 +467,17 @@ export class Stadium {
     this.ball.position.set(bx, by, bz);
     const rate = v('spin_rate');
     if (rate > 0 && dtSim > 0) {
-      const axis = V('spin_ax', 'spin_ay', 'spin_az');
+      const axis = vec('spin_ax', 'spin_ay', 'spin_az');
       if (axis.lengthSq() > 0) {
         this.spinQ.setFromAxisAngle(axis.normalize(), rate * dtSim);
         this.ball.quaternion.premultiply(this.spinQ);
       }
     }
-    // Rolling on the ground reads as spin too.
     const vx = v('ball_vx'), vz = v('ball_vz');
     if (by < BALL_R + 0.02 && dtSim > 0 && rate === 0) {
       const sp = Math.hypot(vx, vz);
       if (sp > 0.01) {
-        this.spinQ.setFromAxisAngle(new THREE.Vector3(vz / sp, 0, -vx / sp), (sp / BALL_R) * dtSim);
+        this.spinQ.setFromAxisAngle(V(vz / sp, 0, -vx / sp), (sp / BALL_R) * dtSim);
         this.ball.quaternion.premultiply(this.spinQ);
       }
     }
@@ -489,9 +485,12 @@ export class Stadium {
     this.ballShadow.scale.setScalar(Math.max(0.4, 1 - by * 0.12));
     this.ballShadow.material.opacity = Math.max(0.08, 0.35 - by * 0.05);
 
+    // The trail: the path of the run on screen only (a replay draws its own).
     const phase = v('phase');
-    if (phase === 0) this.trailPts.length = 0;
-    else if (this.trailPts.length === 0 || this.ball.position.distanceTo(this.trailPts[this.trailPts.length - 1]) > 0.25) {
+    const run = replay ? 'replay' : 'live';
+    if (phase === 0 || this.trailRun !== run || v('struck') === 0) this.trailPts.length = 0;
+    this.trailRun = run;
+    if (phase > 0 && v('struck') !== 0 && (this.trailPts.length === 0 || this.ball.position.distanceTo(this.trailPts[this.trailPts.length - 1]) > 0.25)) {
       this.trailPts.push(this.ball.position.clone());
       if (this.trailPts.length > 90) this.trailPts.shift();
     }
@@ -503,44 +502,36 @@ export class Stadium {
     this.trailGeo.attributes.position.needsUpdate = true;
     this.trail.visible = this.trailPts.length > 1;
 
-    // The shooter stands behind the ball until the strike, then steps through.
-    this.shooter.visible = phase === 0 || g.v('screen') !== 3;
-    this.shooter.position.set(spotX + 0.75, 0, spotZ - 0.55 + (phase > 0 ? 0.5 : 0));
-    this.shooter.lookAt(0, 0, 0);
+    // Spray where the ball meets a wet pitch.
+    if (this.weather.wet && by < 0.16 && (this.lastBallY >= 0.16 || Math.hypot(vx, vz) > 4) && v('struck') !== 0) {
+      this.spray.emit(this.lastBallY >= 0.16 ? 26 : 3, this.ball.position, 0.2, Math.min(3, Math.hypot(vx, vz) * 0.25 + 0.6), 1.6, 0.6);
+    }
+    this.lastBallY = by;
 
-    // Wall.
+    // The camera first: the shooter takes the side away from it.
+    this.updateCamera(g, toGoal, spot);
+    const camSide = V().subVectors(this.camBase, spot).dot(V(toGoal.z, 0, -toGoal.x));
+    const side = camSide > 0 ? -1 : 1;
+    const strikeT = v('strike_time');
+    const since = v('struck') !== 0 && strikeT >= 0 ? t - strikeT : -1;
+    const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
+    if (v('outcome') === 1 && this.goalAt === undefined) this.goalAt = t;
+    if (v('outcome') !== 1) this.goalAt = undefined;
+    this.shooter.update({ spot, dir: toGoal, side, runup: v('runup'), since, goal: goalFor, clock: this.clock, camera: this.camBase, ball: this.ball.position });
+
+    // The wall.
     const wc = v('wall_count');
     for (let i = 0; i < 6; i++) {
       const w = this.wall[i];
       w.g.visible = i < wc;
       if (!w.g.visible) continue;
-      const a = V(`wall${i}_ax`, `wall${i}_ay`, `wall${i}_az`);
-      const b = V(`wall${i}_bx`, `wall${i}_by`, `wall${i}_bz`);
-      const r = v(`wall${i}_r`);
-      const hip = a.clone().lerp(b, 0.42);
-      w.legs.place(a, hip, r * 0.62);
-      w.body.place(hip, b, r);
-      w.head.position.copy(b).add(new THREE.Vector3(0, r + 0.1, 0));
+      const a = vec(`wall${i}_ax`, `wall${i}_ay`, `wall${i}_az`);
+      w.update(a, V(spotX - a.x, 0, spotZ - a.z).normalize(), this.clock, i);
     }
 
-    // Keeper: capsules straight from the simulation's pose.
-    const k = this.keeper;
-    k.g.visible = v('keeper_present') !== 0;
-    if (k.g.visible) {
-      const a = V('keeper_ax', 'keeper_ay', 'keeper_az');
-      const b = V('keeper_bx', 'keeper_by', 'keeper_bz');
-      const r = v('keeper_r');
-      k.body.place(a, b, r);
-      const dir = b.clone().sub(a).normalize();
-      k.head.position.copy(b).addScaledVector(dir, r + 0.1);
-      const s0 = V('keeper_s0x', 'keeper_s0y', 'keeper_s0z'), g0 = V('keeper_g0x', 'keeper_g0y', 'keeper_g0z');
-      const s1 = V('keeper_s1x', 'keeper_s1y', 'keeper_s1z'), g1 = V('keeper_g1x', 'keeper_g1y', 'keeper_g1z');
-      const ar = v('keeper_arm_r');
-      k.arm0.place(s0, g0, ar);
-      k.arm1.place(s1, g1, ar);
-      k.glove0.position.copy(g0);
-      k.glove1.position.copy(g1);
-    }
+    // The keeper: the simulation's pose, drawn as a person.
+    this.keeper.g.visible = v('keeper_present') !== 0;
+    if (this.keeper.g.visible) this.keeper.update(v, dt, v('outcome') !== 0 ? 1 : -1);
 
     // Rings.
     const rc = v('ring_count');
@@ -555,9 +546,33 @@ export class Stadium {
       m.material.emissive.set(hit ? 0x11aa55 : 0xff7a00);
     }
 
-    this.updateNet(bx, by, bz, dtReal);
-    this.updateCamera(g, dtReal);
-    this.renderer.render(this.scene, this.camera);
+    // Weather and the crowd.
+    const wind = V(v('wind_x'), 0, v('wind_z'));
+    for (const f of this.flags) f.update(wind, this.clock);
+    this.rain.update(dt, this.camera.position, wind);
+    this.snow.update(dt, this.camera.position, wind, this.clock);
+    this.spray.update(dt, this.clock);
+    this.confetti.update(dt, this.clock);
+    const flash = this.lightning.update(dt, !!this.weather.storm);
+    this.hemi.intensity = this.baseHemi * (1 + 2.5 * flash);
+    if (this.celebrateT >= 0) {
+      this.celebrateT += dt;
+      this.crowdTex.offset.y = 0.006 * Math.abs(Math.sin(this.celebrateT * 11));
+      if (this.celebrateT > 4) {
+        this.celebrateT = -1;
+        this.crowdTex.offset.y = 0;
+      }
+    }
+
+    this.updateNet(bx, by, bz, dt);
+    this.keepBallVisible();
+    if (opts.render !== false) this.renderer.render(this.scene, this.camera);
+  }
+
+  /** A goal: confetti, the crowd on its feet. */
+  celebrate() {
+    this.confetti.burst(V(0, 0, 6));
+    this.celebrateT = 0;
   }
 
   /** The back of the net bulges around the ball when it is pushed in. */
@@ -565,7 +580,6 @@ export class Stadium {
     const inside = Math.abs(bx) < POST_X && by < GOAL_H + 0.2 && bz > 0.2;
     const target = inside ? Math.max(0, bz + BALL_R - NET_DEPTH * (1 - 0.35 * Math.min(1, by / GOAL_H)) + 0.05) : 0;
     const push = inside ? Math.max(target, 0) : 0;
-    // The mesh relaxes slowly back (drawing only).
     this.netBulge = Math.max(push, this.netBulge - dt * 0.9);
     if (inside) this.netCenter = { x: bx, y: by };
     const pos = this.netGeo.attributes.position;
@@ -579,33 +593,70 @@ export class Stadium {
     pos.needsUpdate = true;
   }
 
-  updateCamera(g, dt) {
+  /**
+   * The camera. Live: behind the ball and to the side away from the shooter,
+   * high enough to see the goal; the ball sits in the lower third, and in
+   * flight the view turns with the ball just enough to keep it in frame.
+   * Replay: the director's long lens, turned towards the ball.
+   */
+  updateCamera(g, toGoal, spot) {
     const cam = this.camera;
+    const ball = this.ball.position;
+    const left = V(toGoal.z, 0, -toGoal.x);
     if (g.v('camera_long_lens')) {
       cam.position.set(g.v('cam_x'), g.v('cam_y'), g.v('cam_z'));
       cam.fov = (g.v('cam_fov') * 180) / Math.PI || 18;
-      this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz'));
-      // Follow the ball a little so it stays in frame through the corner.
-      this.lookTarget.lerp(this.ball.position, 0.35);
+      if (cam.aspect < 0.8) cam.fov = Math.min(60, cam.fov / Math.max(0.45, cam.aspect));
+      this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz')).lerp(ball, 0.35);
+      this.camBase = cam.position.clone();
     } else {
-      const sx = g.v('spot_x'), sz = g.v('spot_z');
       const portrait = cam.aspect < 0.8;
-      const back = portrait ? 6.2 : 5.2;
-      const height = portrait ? 2.3 : 2.05;
-      cam.fov = portrait ? 62 : 36;
-      const toGoal = new THREE.Vector3(-sx, 0, -sz).normalize();
-      cam.position.set(sx - toGoal.x * back, height, sz - toGoal.z * back);
-      this.lookTarget.set(sx * 0.15, portrait ? 0.2 : 0.55, -1.5);
-      // In flight, lean gently towards the ball.
-      if (g.v('phase') > 0) this.lookTarget.lerp(this.ball.position, 0.18);
+      const back = portrait ? 6.4 : 6.6;
+      const off = portrait ? 0.85 : 1.5;
+      const height = portrait ? 2.4 : 2.3;
+      cam.fov = portrait ? 64 : 42;
+      cam.position.set(spot.x, height, spot.z).addScaledVector(toGoal, -back).addScaledVector(left, -off);
+      // Aim between the goal and the ball, pitched so the ball sits low in the frame.
+      const toBall = V().subVectors(V(spot.x, 0.11, spot.z), cam.position);
+      const down = Math.atan2(-toBall.y, Math.hypot(toBall.x, toBall.z));
+      const pitch = down - THREE.MathUtils.degToRad(cam.fov / 2) * (portrait ? 0.62 : 0.6);
+      // Turned from the goal a little towards the ball, so both sit well in the frame.
+      const toGoalMid = V().subVectors(GOAL_MID, cam.position).setY(0).normalize();
+      const flatBall = toBall.clone().setY(0).normalize();
+      const flat = toGoalMid.multiplyScalar(portrait ? 0.62 : 0.75).addScaledVector(flatBall, portrait ? 0.38 : 0.25).normalize();
+      const dist = V().subVectors(GOAL_MID, cam.position).setY(0).length();
+      this.lookTarget.copy(cam.position).addScaledVector(flat, dist).setY(cam.position.y - Math.tan(pitch) * dist);
+      this.camBase = cam.position.clone();
+      // After a goal, lean in a little towards the net (the crowd is on its feet).
+      if (g.v('outcome') === 1 && g.v('replay') === 0) {
+        const k = Math.min(1, Math.max(0, (g.v('time') - (this.goalAt ?? g.v('time'))) / 1.2));
+        cam.position.lerp(V(ball.x * 0.5, 2.2, ball.z - 10), 0.25 * k * k * (3 - 2 * k));
+      }
     }
-    this.shake = Math.max(0, (this.shake || 0) - dt * 2.5);
-    const shake = this.shake;
-    if (shake > 0) this.shakeOffset.set((Math.random() - 0.5) * 0.22 * shake, (Math.random() - 0.5) * 0.16 * shake, 0);
+    this.shake = Math.max(0, (this.shake || 0) - 1 / 60 * 2.5);
+    if (this.shake > 0) this.shakeOffset.set((Math.random() - 0.5) * 0.22 * this.shake, (Math.random() - 0.5) * 0.16 * this.shake, 0);
     else this.shakeOffset.set(0, 0, 0);
     cam.position.add(this.shakeOffset);
     cam.updateProjectionMatrix();
     cam.lookAt(this.lookTarget);
+  }
+
+  /** Turns the camera towards the ball until it is well inside the frame (a pure function of the pose). */
+  keepBallVisible() {
+    const cam = this.camera;
+    const ball = this.ball.position;
+    for (let i = 0; i < 8; i++) {
+      cam.updateMatrixWorld();
+      const p = ball.clone().project(cam);
+      const inFront = V().subVectors(ball, cam.position).dot(cam.getWorldDirection(V())) > 0;
+      if (inFront && Math.abs(p.x) < 0.86 && Math.abs(p.y) < 0.84) break;
+      this.lookTarget.lerp(ball, 0.35);
+      cam.lookAt(this.lookTarget);
+    }
+    // Far away the ball keeps at least a few pixels on screen (drawing only).
+    const d = cam.position.distanceTo(ball);
+    const px = (BALL_R / (d * Math.tan(THREE.MathUtils.degToRad(cam.fov / 2)))) * (this.height / 2);
+    this.ball.scale.setScalar(px < 3 ? 3 / px : 1);
   }
 
   /** Camera shake of a given strength (from the director's shake event). */
@@ -617,15 +668,53 @@ export class Stadium {
   tapToGoal(nx, ny) {
     const ray = new THREE.Raycaster();
     ray.setFromCamera(new THREE.Vector2(nx * 2 - 1, -(ny * 2 - 1)), this.camera);
-    const plane = new THREE.Plane(new THREE.Vector3(0, 0, 1), 0.35);
-    const hit = new THREE.Vector3();
+    const plane = new THREE.Plane(V(0, 0, 1), 0.35);
+    const hit = V();
     return ray.ray.intersectPlane(plane, hit) ? { x: hit.x, y: hit.y } : null;
   }
 
   /** Screen position (0..1) of a world point, for labels. */
   project(x, y, z) {
-    const p = new THREE.Vector3(x, y, z).project(this.camera);
+    const p = V(x, y, z).project(this.camera);
     return { x: (p.x + 1) / 2, y: (1 - p.y) / 2, visible: p.z < 1 };
   }
-}
 
+  /**
+   * What the player sees of the ball this frame (CSS pixels): its disc, whether
+   * it is on screen, and the shooter's boxes (each limb's projected bounds, the
+   * kicking boot left out while it swings through the ball) and whether any
+   * of them overlaps the ball.
+   */
+  check() {
+    const cam = this.camera;
+    cam.updateMatrixWorld();
+    const W = this.width, H = this.height;
+    const toPx = (p) => {
+      const q = p.clone().project(cam);
+      return { x: ((q.x + 1) / 2) * W, y: ((1 - q.y) / 2) * H, z: q.z };
+    };
+    const c = toPx(this.ball.position);
+    const d = cam.position.distanceTo(this.ball.position);
+    const r = (BALL_R * this.ball.scale.x / (d * Math.tan(THREE.MathUtils.degToRad(cam.fov / 2)))) * (H / 2);
+    const inFront = V().subVectors(this.ball.position, cam.position).dot(cam.getWorldDirection(V())) > 0;
+    const onScreen = inFront && c.x - r >= 0 && c.x + r <= W && c.y - r >= 0 && c.y + r <= H;
+    const boxes = [];
+    let overlap = null;
+    for (const part of this.shooter.shadowBoxes()) {
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      let behind = true;
+      for (const e of [part.a, part.b]) {
+        for (let k = 0; k < 8; k++) {
+          const q = toPx(V(e.x + (k & 1 ? part.r : -part.r), e.y + (k & 2 ? part.r : -part.r), e.z + (k & 4 ? part.r : -part.r)));
+          if (q.z < 1) behind = false;
+          x0 = Math.min(x0, q.x); y0 = Math.min(y0, q.y); x1 = Math.max(x1, q.x); y1 = Math.max(y1, q.y);
+        }
+      }
+      if (behind) continue;
+      boxes.push({ name: part.name, x0, y0, x1, y1 });
+      const nx = Math.max(x0, Math.min(c.x, x1)), ny = Math.max(y0, Math.min(c.y, y1));
+      if (!overlap && Math.hypot(nx - c.x, ny - c.y) < r) overlap = part.name;
+    }
+    return { ball: { x: c.x, y: c.y, r }, onScreen, boxes, overlap };
+  }
+}
