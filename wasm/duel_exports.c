@@ -52,6 +52,7 @@
   X(rollbacks) X(resimulated) X(max_rollback) X(waits) X(skipped) X(advantage)               \
   X(desync) X(desync_step) X(hash_hi) X(hash_lo) X(final_hash_hi) X(final_hash_lo)          \
   X(abandoned_by) X(screen) X(time) X(phase) X(spot_x) X(spot_z) X(wet)                      \
+  X(replay) X(runup) X(strike_time) X(keeper_dive_time) X(wind_x) X(wind_z)                  \
   X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                             \
   X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate)                                              \
   X(keeper_present) X(keeper_diving) X(keeper_dive)                                          \
@@ -303,6 +304,18 @@ static void fill_view(void) {
   v[DX_V_spot_x] = s->setup.spot_x;
   v[DX_V_spot_z] = s->setup.spot_z;
   v[DX_V_wet] = s->setup.pitch.wet;
+  /* What the kick page's drawing reads too: the replay flag, the shooter's
+     run-up (none in the duel: he strikes as the swipe ends), the dive's age,
+     the wind for the flags. */
+  v[DX_V_replay] = d->phase == KICK_DUEL_REPLAY;
+  v[DX_V_runup] = kick_shot_struck(s) ? 1.0 : -1.0;
+  v[DX_V_strike_time] = kick_shot_struck(s) ? (double)kick_shot_strike_step(s) / KICK_STEPS_PER_SECOND : -1.0;
+  v[DX_V_keeper_dive_time] = s->keeper.dive_step >= 0 && kick_shot_steps(s) >= s->keeper.dive_step
+                                 ? (double)(kick_shot_steps(s) - s->keeper.dive_step) / KICK_STEPS_PER_SECOND
+                                 : -1.0;
+  ks_vec3 w = kick_wind_at(s, kick_shot_time(s));
+  v[DX_V_wind_x] = w.x;
+  v[DX_V_wind_z] = w.z;
   put3(DX_V_ball_x, s->ball.pos);
   put3(DX_V_ball_vx, s->ball.vel);
   put3(DX_V_spin_ax, s->ball.spin_axis);
