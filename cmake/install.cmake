@@ -65,6 +65,7 @@ endif()
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/kickstepConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY ${KS_COMPAT})
 install(FILES ${PROJECT_BINARY_DIR}/kickstepConfig.cmake ${PROJECT_BINARY_DIR}/kickstepConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/kickstepFlagCheck.cmake
         DESTINATION ${KS_CMAKE_DIR})
 
 # pkg-config. The prefix is found from the .pc file's own place, so an install
@@ -99,6 +100,7 @@ foreach(game kick brake walk lab)
   endif()
 endforeach()
 string(APPEND KS_PC_LIBS " -lkickstep_core")
+string(REPLACE ";" " " KS_PC_LINK_FLAGS_TEXT "${KS_PC_LINK_FLAGS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/kickstep.pc.in ${PROJECT_BINARY_DIR}/kickstep.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/kickstep.pc DESTINATION ${KS_PC_DIR})
 if(TARGET kickstep_host)
