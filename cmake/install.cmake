@@ -33,7 +33,8 @@ if(KICKSTEP_CAN_LOCALIZE)
         if(IS_ABSOLUTE \"${CMAKE_INSTALL_LIBDIR}\")
           set(_ks_archive \"\$ENV{DESTDIR}${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${lib}>\")
         endif()
-        execute_process(COMMAND \"${CMAKE_COMMAND}\" -DARCHIVE=\${_ks_archive} -DLD=${CMAKE_LINKER}
+        execute_process(COMMAND \"${CMAKE_COMMAND}\" -DARCHIVE=\${_ks_archive} -DCC=${CMAKE_C_COMPILER}
+                                \"-DCC_FLAGS=${KICKSTEP_LOCALIZE_TARGET_FLAGS}\"
                                 -DOBJCOPY=${CMAKE_OBJCOPY} -DREADELF=${CMAKE_READELF} -DAR=${CMAKE_AR}
                                 -P \"${PROJECT_SOURCE_DIR}/cmake/localize.cmake\" RESULT_VARIABLE _ks_rc)
         if(NOT _ks_rc EQUAL 0)
