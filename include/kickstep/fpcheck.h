@@ -77,6 +77,13 @@ typedef enum ks_fp_issue {
 /// The bits of 1 - 2^-27 (see KS_FP_PROBE_A).
 #define KS_FP_PROBE_B 0x3feffffffc000000ull
 
+/* The probes compare doubles with == and != on purpose (exact results, and a
+   NaN that fast math assumes away): a game's -Wfloat-equal is not for them. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wfloat-equal"
+#endif
+
 /// The translation unit's floating point, measured: 0, or KS_FP_* bits.
 static inline uint32_t ks_fp_check(void) {
   volatile double va = ks_f64_from_bits(KS_FP_PROBE_A), vb = ks_f64_from_bits(KS_FP_PROBE_B), vone = 1.0;
@@ -140,6 +147,10 @@ static inline uint32_t ks_fp_check(void) {
     issues |= KS_FP_FLUSH_SUBNORMALS;
   return issues;
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// A short text for ks_fp_check()'s bits: "ok", or the issues joined by ", "
 /// ("fused multiply-add, fast math"). The text is a constant; never freed.
