@@ -6,6 +6,7 @@
 /// a rollback session over it (rollback.h) and the record of the whole
 /// shoot-out (kick_shootout.h). The front end only moves bytes and time:
 ///
+/// @code
 ///   kick_duel_peer_def d = kick_duel_peer_default_def();
 ///   d.local_player = 1;                      // 0 created the room, 1 joined it
 ///   static uint8_t storage[KICK_DUEL_PEER_STORAGE];
@@ -17,6 +18,7 @@
 ///                  draw kick_duel_peer_view(&p)
 ///   on a swipe:    kick_duel_peer_strike(&p, &launch)   (the swipe read by kick_swipe.h)
 ///   on a tap:      kick_duel_peer_tap(&p, x, y)
+/// @endcode
 ///
 /// Frames bank real time in a ks_clock at 600 steps per second (no frame
 /// counts as more than 1/20 s, as in the free kick) and run that many steps;

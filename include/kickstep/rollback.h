@@ -53,6 +53,7 @@
 /// checksum. A message that fails any check is refused whole and changes
 /// nothing (ks_rb_read_message returns why).
 ///
+/// @code
 ///   ks_rb_def d = ks_rb_default_def();
 ///   d.state_size = sizeof(game); d.input_size = sizeof(my_input_bytes);
 ///   d.local_player = 0; d.step = my_step; d.hash = my_hash;
@@ -62,6 +63,7 @@
 ///   each step:  ks_rb_advance(&s, my_input, &r);       // r.stepped, r.rolled_back
 ///   each frame: ks_rb_write_message(&s, buf, cap, &n) -> send; on arrival ks_rb_read_message
 ///   draw:       ks_rb_state(&s)
+/// @endcode
 ///
 /// A session points into its storage: never copy one with `=` (it is not
 /// simulation state; the states inside it are). Freestanding: no libc.
