@@ -44,6 +44,8 @@ bool cli_parse_frame(const char *opt, const char *s, double *out);
 void cli_print_json(cJSON *root);
 /* "0x%016llx" of a double's bits into a static-free caller buffer. */
 void cli_hex(double x, char buf[19]);
+/* An input for a message: "standard input" for "-", else the path in quotes (into buf). */
+const char *cli_input_name(const char *path, char *buf, size_t cap);
 /* Is stderr a terminal (progress bars)? */
 bool cli_stderr_tty(void);
 /* Does the user ask for --help (usage printed to stdout) or --version
@@ -176,8 +178,9 @@ int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
-/* replay verify of a shoot-out record (cmd_shootout.c): an exit code, or -1
-   when path is not a shoot-out record (the single-kick path takes it). */
-int cli_shootout_verify(const char *path, bool json, const char *trace);
+/* replay verify of a shoot-out record (cmd_shootout.c), the n bytes read from
+   path ("-": standard input): an exit code, or -1 when they are not a
+   shoot-out record (the single-kick path takes them). */
+int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool json, const char *trace);
 
 #endif

@@ -142,6 +142,12 @@ void cli_hex(double x, char buf[19]) {
   snprintf(buf, 19, "0x%016llx", (unsigned long long)ks_f64_bits(x));
 }
 
+const char *cli_input_name(const char *path, char *buf, size_t cap) {
+  if (strcmp(path, "-") == 0) return "standard input";
+  snprintf(buf, cap, "'%s'", path);
+  return buf;
+}
+
 bool cli_stderr_tty(void) { return isatty(STDERR_FILENO) != 0; }
 
 bool cli_parse_json_flag(int argc, char **argv, const char *usage, bool *json) {

@@ -572,6 +572,37 @@ conventions_hold() {
   echo "$checks checks"
 }
 
+# replay verify, share and open read their input once, whatever it is: a shoot-out
+# record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
+replay_inputs_are_read_once() {
+  local M=${KS_MAKE_SHOOTOUT:-}
+  if [ ! -x "$M" ]; then fail "no make_shootout (KS_MAKE_SHOOTOUT)"; return; fi
+  "$M" duel.ksso >/dev/null || fail "setup: make_shootout"
+  "$K" replay save --open --speed 25 --elevation 10 --out base.ksr >/dev/null || fail "setup: replay save"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify - < duel.ksso"
+  expect 0 "verify: +identical" bash -c "cat duel.ksso | exec \"$K\" replay verify -"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify <(cat base.ksr)"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify <(cat duel.ksso)"
+  rm -f rf; mkfifo rf; (timeout 20 cat base.ksr > rf &)
+  expect 0 "verify: +identical" timeout 20 "$K" replay verify rf
+  expect 0 "^S1NS" bash -c "exec \"$K\" replay share <(cat base.ksr)"
+  expect 2 "standard input is a shoot-out record" bash -c "exec \"$K\" replay verify - --trace t.trace < duel.ksso"
+  { cat duel.ksso; head -c 70000 /dev/zero; } > big.ksso
+  expect 1 "larger than 64 KiB, the limit for a shoot-out record" "$K" replay verify big.ksso
+  { cat base.ksr; head -c 3000 /dev/zero; } > big.ksr
+  expect 1 "larger than 2 KiB, the limit for a replay file" "$K" replay verify big.ksr
+  expect 1 "larger than 2 KiB, the limit for a replay file" bash -c "exec \"$K\" replay verify - < big.ksr"
+  expect 1 "is a shoot-out record, not a single-kick replay" "$K" replay share duel.ksso
+  local code; code=$("$K" replay share base.ksr)
+  printf '%s\0junk' "$code" > nul.code
+  expect 1 "NUL byte" bash -c "exec \"$K\" replay open - < nul.code"
+  expect 2 "share needs a replay file \(" "$K" replay share
+  expect 2 "open needs a share code" "$K" replay open
+  { out=$("$K" replay share base.ksr 2>&1 >/dev/full); }
+  grep -q '^kick-cli replay share: cannot write to standard output' <<< "$out" && pass || fail "the stdout message: $out"
+  echo "$checks checks"
+}
+
 "$name"
 echo "$name: $checks passed, $fails failed"
 [ "$fails" = 0 ] && [ "$checks" -gt 0 ]
