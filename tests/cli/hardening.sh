@@ -572,6 +572,41 @@ conventions_hold() {
   echo "$checks checks"
 }
 
+# A bad command line is one message, one line: a list with a bad item says so once,
+# and options that do not go together (two places, extras off the open pitch, a part
+# of a kick without the rest) end with the hint.
+usage_errors_are_one_line() {
+  local one_line=(
+    "shoot --open --speed 25 --aim 1,2,3" "shoot --open --speed 25 --aim 1,x" "shoot --open --speed 25 --aim 1"
+    "shoot --open --speed 25 --spin-rate 3 --spin-axis 1,2,x" "shoot --open --speed 25 --spin-rate 3 --spin-axis 1,2"
+    "shoot --open --swipe 1,2,x" "shoot --open --swipe 1,2" "shoot --open --speed 25 --wind 5,x"
+    "shoot --open --speed 25 --frames 1/60,x" "shoot --open --speed 25 --keeper plain,x")
+  local hinted=(
+    "shoot --level 1-1 --open --speed 25" "shoot --open --level 1-1 --speed 25" "shoot --level 1-1 --daily 2026-01-01 --speed 25"
+    "timeline --daily 2026-01-01 --open --speed 25 --out x" "replay save --open --daily 2026-01-01 --speed 25 --out x"
+    "plot kick --level 1-1 --open --speed 25 --out x" "solve --level 5-2 --open --aim 1,1 --speed 25"
+    "shoot --level 1-1 --distance 20 --speed 25" "shoot --daily 2026-01-01 --angle 0 --speed 25"
+    "shoot --level 1-1 --wall 2 --speed 25" "shoot --open --bend 0.5 --speed 25" "shoot --open --aim 1,1"
+    "shoot --open --speed 25 --spin-axis 1,0,0" "shoot --daily 2026-01-01 --match-seed 3 --speed 25"
+    "shoot --open" "shoot --open --speed 25 --aim 1,1 --elevation 4" "shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0")
+  local c err rc
+  for c in "${one_line[@]}" "${hinted[@]}"; do
+    # shellcheck disable=SC2086
+    { err=$("$K" $c 2>&1 >/dev/null); rc=$?; }
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && pass || fail "not one line (exit $rc): $c: $err"
+  done
+  for c in "${hinted[@]}"; do
+    # shellcheck disable=SC2086
+    { err=$("$K" $c 2>&1 >/dev/null); }
+    grep -q -- "--help' for the usage)\$" <<< "$err" && pass || fail "no hint: $c: $err"
+  done
+  expect 2 "--level and --open: give one place" "$K" shoot --level 1-1 --open --speed 25
+  # the same place twice is the last one, as for any option
+  expect 0 "level 1-2 Meet Sunny" "$K" shoot --level 1-1 --level 1-2 --speed 25
+  expect 0 "daily 2026-01-02" "$K" daily --date 2026-01-01 --date 2026-01-02
+  echo "$checks checks"
+}
+
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
 replay_inputs_are_read_once() {
