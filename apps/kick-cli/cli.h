@@ -42,6 +42,10 @@ int cli_parse_list(const char *opt, const char *s, double *out, int max, double 
 bool cli_parse_frame(const char *opt, const char *s, double *out);
 /* Prints a cJSON tree to stdout followed by a newline and frees it. */
 void cli_print_json(cJSON *root);
+/* Adds text (a file name, as given) to obj as the string key, in UTF-8: each
+   byte that is not part of a UTF-8 character becomes U+FFFD, so that the JSON
+   stays valid whatever bytes a path holds. */
+void cli_json_add_text(cJSON *obj, const char *key, const char *text);
 /* "0x%016llx" of a double's bits into a static-free caller buffer. */
 void cli_hex(double x, char buf[19]);
 /* An input for a message: "standard input" for "-", else the path in quotes (into buf). */

@@ -223,7 +223,7 @@ static int verify_and_print(const kick_replay *r, bool json, const char *file, c
     if (!identical) cli_error("the replay does not verify: %s", v.identical ? d.message : text);
   } else if (json) {
     cJSON *j = cJSON_CreateObject();
-    if (file) cJSON_AddStringToObject(j, "file", file);
+    if (file) cli_json_add_text(j, "file", file);
     cJSON_AddBoolToObject(j, "identical", identical);
     if (!v.identical) {
       cJSON_AddNumberToObject(j, "step", (double)v.step);
@@ -232,7 +232,7 @@ static int verify_and_print(const kick_replay *r, bool json, const char *file, c
     cJSON_AddStringToObject(j, "verdict", text);
     if (trace) {
       cJSON *t = cJSON_AddObjectToObject(j, "trace");
-      cJSON_AddStringToObject(t, "file", trace);
+      cli_json_add_text(t, "file", trace);
       cJSON_AddBoolToObject(t, "identical", d.identical);
       if (!d.identical) {
         if (d.has_step) cJSON_AddNumberToObject(t, "step", (double)d.step);
@@ -291,8 +291,8 @@ static int replay_save(int argc, char **argv) {
   if (rc != EXIT_OK || quiet) return rc;
   if (json) {
     cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "file", out);
-    if (trace) cJSON_AddStringToObject(j, "trace", trace);
+    cli_json_add_text(j, "file", out);
+    if (trace) cli_json_add_text(j, "trace", trace);
     print_summary(&r, j);
     cli_print_json(j);
   } else {
@@ -381,7 +381,7 @@ int cmd_replay(int argc, char **argv) {
     if (kick_replay_share_encode(&r, code, sizeof code, &len, &err) != KS_OK) return report_error(arg, &err);
     if (json) {
       cJSON *j = cJSON_CreateObject();
-      cJSON_AddStringToObject(j, "file", arg);
+      cli_json_add_text(j, "file", arg);
       cJSON_AddStringToObject(j, "code", code);
       cJSON_AddNumberToObject(j, "length", (double)len);
       cli_print_json(j);

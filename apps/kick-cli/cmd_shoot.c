@@ -146,7 +146,7 @@ int cmd_timeline(int argc, char **argv) {
   if (!to_stdout) {
     if (x.json) {
       cJSON *j = cJSON_CreateObject();
-      cJSON_AddStringToObject(j, "file", x.out);
+      cli_json_add_text(j, "file", x.out);
       cJSON_AddNumberToObject(j, "lines", (double)ctx.lines);
       cJSON_AddItemToObject(j, "result", cli_result_json(&r));
       cli_print_json(j);

@@ -56,7 +56,7 @@ int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool j
   kick_replay_verify_text(&v, verdict, sizeof verdict);
   if (json) {
     cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "file", path);
+    cli_json_add_text(j, "file", path);
     cJSON_AddStringToObject(j, "kind", "shootout");
     cJSON_AddBoolToObject(j, "identical", v.identical);
     if (!v.identical) {

@@ -4,11 +4,14 @@
 ///
 /// cJSON on its own is lenient: it stops after the first value and ignores
 /// what follows, keeps the first of two equal keys, and reads numbers such
-/// as `+5`, `01` or `1.` that JSON does not allow. The tools read files
-/// that decide results (timelines, simulate results), so they read them
-/// with ks_json_parse_strict: one value and nothing but white space after it,
-/// no key twice in one object, and every number in JSON's grammar. It runs
-/// in time linear in the text.
+/// as `+5`, `01` or `1.` that JSON does not allow, bytes that are not UTF-8
+/// and raw control characters inside strings. The tools read files that
+/// decide results (timelines, simulate results), so they read them with
+/// ks_json_parse_strict: one value and nothing but white space after it, no
+/// key twice in one object, every number in JSON's grammar, and every string
+/// in UTF-8 (RFC 3629: no overlong form, surrogate or code point past
+/// U+10FFFF) with its control characters escaped. It runs in time linear in
+/// the text.
 #ifndef KICKSTEP_HOST_JSON_H
 #define KICKSTEP_HOST_JSON_H
 

@@ -607,6 +607,57 @@ usage_errors_are_one_line() {
   echo "$checks checks"
 }
 
+# JSON is UTF-8 (RFC 8259): every --json output parses with a strict UTF-8 decoder
+# whatever bytes a file name holds, and a long difference cut to fit is cut between
+# characters; the strict readers refuse text that is not UTF-8 or has raw control
+# characters in its strings.
+json_is_utf8() {
+  strict_json() { node -e 'const b = require("fs").readFileSync(process.argv[1]);
+    JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(b))' "$1"; }
+  local P Tr
+  P=$(printf 'bad\xff\xfename.ksr'); Tr=$(printf 'tr\xc0\x80.trace')
+  "$K" replay save --open --speed 25 --out base.ksr >/dev/null || fail "setup: replay save"
+  local code; code=$("$K" replay share base.ksr)
+  local cmds=("replay save --open --speed 25 --out $P --trace $Tr --json" "replay verify $P --json"
+              "replay verify $P --trace $Tr --json" "replay share $P --json" "replay open $code --out $P --json"
+              "timeline --open --speed 25 --every 100 --out $P --json")
+  for c in "${cmds[@]}"; do
+    # shellcheck disable=SC2086
+    "$K" $c > out.json; rc=$?
+    [ "$rc" = 0 ] && strict_json out.json && grep -q 'name.ksr' out.json && pass || fail "not UTF-8 JSON (exit $rc): $c"
+  done
+  local e; e=$(printf 'é%.0s' $(seq 300))
+  printf '{"step":1,"hash":"0000000000000001","s":"%s"}\n' "$e" > u1.jsonl
+  printf '{"step":1,"hash":"0000000000000001","s":"%sx"}\n' "${e%é}" > u2.jsonl
+  "$K" compare u1.jsonl u2.jsonl --json > cmp.json; rc=$?
+  [ "$rc" = 1 ] && strict_json cmp.json && grep -q '"field":[[:space:]]*"s"' cmp.json && pass || fail "compare --json of long UTF-8 values (exit $rc)"
+  "$K" timeline --open --speed 25 --every 100 --out t.jsonl >/dev/null
+  node -e 'const fs = require("fs"), t = fs.readFileSync("t.jsonl");
+    const l = Buffer.from(",\"s\":\"", "latin1");
+    const bad = {raw_tab: [0x09], xff: [0xff], overlong: [0xc0, 0x80], surrogate: [0xed, 0xa0, 0x80],
+                 too_big: [0xf4, 0x90, 0x80, 0x80], cut: [0xe2, 0x82]};
+    for (const [k, v] of Object.entries(bad)) {
+      const i = t.indexOf(0x7d); /* the first line ends with its object: insert a string key */
+      fs.writeFileSync(k + ".jsonl", Buffer.concat([t.subarray(0, i), l, Buffer.from(v), Buffer.from("\"", "latin1"), t.subarray(i)]));
+    }
+    const i = t.indexOf(0x7d);
+    fs.writeFileSync("good_utf8.jsonl", Buffer.concat([t.subarray(0, i), Buffer.from(",\"s\":\"\u00e9\u20ac\u{1F600}\\t\"", "utf8"), t.subarray(i)]));'
+  for f in raw_tab xff overlong surrogate too_big cut; do
+    expect 2 "not a timeline line: a (byte that is not UTF-8|control character)" "$K" compare $f.jsonl t.jsonl
+    expect 1 "not a timeline line: a (byte that is not UTF-8|control character)" "$T" --check $f.jsonl
+  done
+  expect 0 "valid lines" "$T" --check good_utf8.jsonl
+  expect 1 "s differs" "$K" compare good_utf8.jsonl t.jsonl
+  # a simulate result with a raw control character in a string is not JSON
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null
+  node -e 'const fs = require("fs"); const t = fs.readFileSync("sim.json", "utf8");
+    fs.writeFileSync("ctl.json", t.replace(/"format":\s*"kick-cli simulate"/, "\"format\": \"kick-cli\tsimulate\""));'
+  ! cmp -s ctl.json sim.json && pass || fail "the ctl.json edit changed nothing"
+  expect 1 "control character" "$K" merge ctl.json
+  expect 1 "control character" "$K" report ctl.json
+  echo "$checks checks"
+}
+
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
 replay_inputs_are_read_once() {
