@@ -24,13 +24,12 @@ void cli_error(const char *fmt, ...) {
 }
 
 int cli_usage(const char *fmt, ...) {
-  char msg[900];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   ks_cli_set_prog(cli_prog);
-  return ks_cli_usage("%s", msg);
+  int rc = ks_cli_vusage(fmt, ap);
+  va_end(ap);
+  return rc;
 }
 
 int cli_bad_option(int c, char **argv) {

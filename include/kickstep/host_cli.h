@@ -11,7 +11,8 @@
 /// - **Messages** go to standard error, one line each,
 ///   `PROGRAM: MESSAGE` (PROGRAM is the name given to ks_cli_begin or
 ///   ks_cli_set_prog); control characters in them (a newline inside an
-///   argument) are shown as '?'. A usage error is one line that ends with a
+///   argument) are shown as '?', and a very long argument or path is
+///   shortened in its middle ("aaaa...aaaa"), so the reason stays whole. A usage error is one line that ends with a
 ///   hint: `(try 'PROGRAM --help' for the usage)`.
 /// - **--help** prints the usage to standard output; **--version** prints
 ///   `PROGRAM VERSION` (VERSION: ks_version()). Both exit 0.
@@ -69,6 +70,8 @@ KS_API void ks_cli_verror(const char *fmt, va_list ap);
 /// Prints a one-line usage error with the hint "(try 'PROGRAM --help' for the usage)"
 /// and returns KS_CLI_USAGE.
 KS_API int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
+/// ks_cli_usage with a va_list.
+KS_API int ks_cli_vusage(const char *fmt, va_list ap);
 /// After getopt_long returned '?' or ':' (an optstring starting with ':'):
 /// prints the one-line usage error for the option argv names and returns
 /// KS_CLI_USAGE.

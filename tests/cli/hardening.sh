@@ -658,6 +658,35 @@ json_is_utf8() {
   echo "$checks checks"
 }
 
+# A very long argument (5,000 bytes) is shortened in its middle: the message stays one
+# line and keeps its reason and its hint.
+long_arguments_keep_the_reason() {
+  local L Z; L=$(head -c 5000 /dev/zero | tr '\0' a); Z=$(head -c 5000 /dev/zero | tr '\0' 0)
+  long() { # CODE REASON CMD...
+    local code=$1 re=$2; shift 2
+    run "$@"
+    [ "$rc" = "$code" ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [ "${#out}" -lt 600 ] && grep -Eq -- "$re" <<< "$out" &&
+      grep -q '\.\.\.' <<< "$out" && pass || fail "long argument (exit $rc, ${#out} bytes): $(basename "$1") ${2:0:20}: $(printf '%s' "$out" | tail -c 200)"
+  }
+  long 2 "is too long \(kick-cli levels" "$K" shoot --level "$L" --speed 25
+  long 2 "is out of range \[0.1, 33.5\]$" "$K" shoot --speed "2$Z"
+  long 2 "is not a whole number" "$K" shoot --open --speed 25 --kick "$L"
+  long 2 "out of range \[0, 18446744073709551615\]$" "$K" shoot --open --speed 25 --match-seed "1$Z"
+  long 2 "unknown command .* \(try 'kick-cli --help' for the usage\)$" "$K" "$L"
+  long 2 "unrecognized option .* \(try 'kick-cli shoot --help' for the usage\)$" "$K" shoot --open --speed 25 "--$L"
+  long 2 "unknown argument .* \(try 'kick-cli levels --help' for the usage\)$" "$K" levels "$L"
+  long 1 "': File name too long$" "$K" replay verify "$L"
+  local D; D=$(for _ in $(seq 19); do printf '%s/' "$(head -c 200 /dev/zero | tr '\0' d)"; done)
+  long 1 "cannot create a file in .*: No such file or directory$" "$K" timeline --open --speed 25 --out "${D}x"
+  long 2 "': File name too long$" "$K" compare "$L" "$L"
+  long 2 "': File name too long$" "$T" --check "$L"
+  long 2 "is not a number" "$B" --policy "at-distance:$L"
+  long 2 "is not a whole number" "$WK" --rate "$L"
+  # 100 bytes and less are shown whole
+  expect 2 "unknown level '$(head -c 60 /dev/zero | tr '\0' b)' \(kick-cli levels lists them\)" "$K" shoot --level "$(head -c 60 /dev/zero | tr '\0' b)" --speed 25
+  echo "$checks checks"
+}
+
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
 replay_inputs_are_read_once() {
