@@ -12,7 +12,9 @@ static const char usage_text[] =
     "Prints how many 1/600 s steps 8 successive frames run at display rates from\n"
     "120 Hz to a 100 ms stall, live (1x), in slow motion (0.3x) and in a replay\n"
     "(0.45x), with frames clamped to 1/20 s. It takes no other arguments.\n"
-    "Exit codes: 0 ok, 1 the clock or the output failed, 2 usage error.\n";
+    "Exit codes: 0 ok, 1 the clock or the output failed, 2 usage error.\n\n"
+    "example:\n"
+    "  clock-demo\n";
 
 static int run(int argc, char **argv) {
   if (ks_cli_help_wanted(argc, argv, usage_text) || ks_cli_version_wanted(argc, argv, "clock-demo")) return 0;

@@ -109,7 +109,7 @@ enum {
   "  --distance M         open pitch: the spot's distance from the goal line, m (default 20)\n" \
   "  --angle DEG          open pitch: the spot's angle off the middle, degrees (default 0)\n"   \
   "  --wet  --wind MPS[,BEARING_DEG[,GUSTINESS]]  --keeper KIND[,RATING]  --wall N\n"         \
-  "                       open pitch extras (keeper kinds: plain showman specialist learner)\n" \
+  "                       open pitch extras (keepers: none plain showman specialist learner)\n" \
   "  --match-seed N --kick N   the dice: match seed (default 1) and kick number (default 0);\n" \
   "                       a Daily Kick's match seed is the day's seed (its rule), --kick the try\n" \
   "  --wait S             seconds on the spot before the strike (default 0.5)\n"             \

@@ -586,7 +586,8 @@ static const char plot_usage[] =
     "steps  an SVG of the step-size table: the deepest post clip two contact checks\n"
     "       can miss against the step length, from 1/600 s to 1/60 s, with the four\n"
     "       rows of the table (1/60, 1/120, 1/240, 1/600 s) labelled.\n"
-    "The file is written atomically; an unwritable path is an error (exit 1).\n\n" CLI_KICK_HELP
+    "A regular file is replaced atomically; a device or FIFO is written in place; an\n"
+    "unwritable path is an error (exit 1).\n\n" CLI_KICK_HELP
     "  --out FILE.svg       where to write the SVG (required; '-' for stdout)\n"
     "  --every N            plot kick: sample the ball every N steps (default 3)\n"
     "\nexamples:\n"

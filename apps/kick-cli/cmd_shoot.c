@@ -111,7 +111,7 @@ static const char timeline_usage[] =
     "  --out FILE           where to write (required; '-' for stdout). A regular file is\n"
     "                       replaced atomically; a device or FIFO is written in place\n"
     "  --every N            one line every N steps (default 1)\n"
-    "\nexample:\n  kick-cli timeline --level 6-5 --speed 31.8 --elevation 8 --direction 7 --out final.jsonl\n"
+    "\nexamples:\n  kick-cli timeline --level 6-5 --speed 31.8 --elevation 8 --direction 7 --out final.jsonl\n"
     "  kick-cli compare final.jsonl other.jsonl\n";
 
 int cmd_timeline(int argc, char **argv) {

@@ -27,7 +27,10 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 identical (or valid), 1 different (or not a valid timeline),\n"
     "2 usage error, unreadable file, a compared file that is not a timeline, or\n"
-    "output that cannot be written\n";
+    "output that cannot be written\n\n"
+    "examples:\n"
+    "  ks-timeline tests/golden/lab.jsonl mine.jsonl --label lab\n"
+    "  kick-cli timeline --level 6-5 --speed 30 --out - | ks-timeline --check -\n";
 
 /* Reads and checks a timeline. Returns 0 (ok), 1 (read, but not a timeline:
    message printed to stdout for --check, stderr otherwise) or 2 (unreadable). */

@@ -687,6 +687,47 @@ long_arguments_keep_the_reason() {
   echo "$checks checks"
 }
 
+# Every program's and command's --help has a usage line and examples that name the
+# program ("example:" for one, "examples:" for more), and says what it takes.
+help_is_complete() {
+  local p c h n heading
+  while IFS='|' read -r p c; do
+    # shellcheck disable=SC2086
+    h=$("$APPS/$p/$p" $c --help); rc=$?
+    heading=$(grep -E '^examples?:$' <<< "$h")
+    n=$(awk '/^examples?:$/{f=1;next} f&&/^  /{n++} f&&!/^  /{f=0} END{print n+0}' <<< "$h")
+    [ "$rc" = 0 ] && grep -q '^usage: ' <<< "$h" && [ "$n" -ge 1 ] && [ "$(grep -c -E "^  (.*\| )?$p( |$)" <<< "$h")" -ge 1 ] &&
+      { { [ "$n" = 1 ] && [ "$heading" = "example:" ]; } || { [ "$n" -gt 1 ] && [ "$heading" = "examples:" ]; }; } && pass ||
+      fail "$p $c --help: exit $rc, heading '$heading', $n example lines"
+  done <<'END'
+kick-cli|
+kick-cli|levels
+kick-cli|shoot
+kick-cli|daily
+kick-cli|timeline
+kick-cli|compare
+kick-cli|replay
+kick-cli|solve
+kick-cli|plot
+kick-cli|simulate
+kick-cli|merge
+kick-cli|report
+brake-cli|
+walk-cli|
+ks-timeline|
+clock-demo|
+END
+  expect 0 "keepers: none plain showman specialist learner" "$K" shoot --help
+  expect 0 "device or FIFO is written in place" "$K" plot --help
+  # brake-cli: a time scale without frames would be ignored; a leap is past the ramp
+  expect 2 "--slowmo goes with --fps .*--help" "$B" --slowmo 0.5
+  expect 0 "policy late" "$B" --fps 60 --slowmo 0.5
+  expect 2 "bad policy 'nope' \(never, late" "$B" --policy nope
+  expect 0 "m past the ramp" "$B" --policy never
+  expect 0 "m before the ramp" "$B" --policy late
+  echo "$checks checks"
+}
+
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
 replay_inputs_are_read_once() {
