@@ -317,6 +317,11 @@ inputs_are_whole_or_refused() {
   expect 1 "64 MiB" "$K" shoot --swipe-file huge.swipe
   rm -f huge.swipe
   expect 1 "64 MiB" bash -c "exec \"$K\" shoot --swipe-file /dev/zero"
+  # --swipe takes more than 256 samples (docs/cli.md): 2,000 samples of a slow finger
+  local many; many=$(node -e 'const s = [];
+    for (let i = 0; i < 2000; i++) s.push(`0.5,${(0.95 - i * 0.0003).toFixed(4)},${(i * 0.0001).toFixed(4)}`);
+    console.log(s.join(" "))')
+  expect 0 "launch swipe" "$K" shoot --swipe "$many"
   # Endless inputs stop at the limit, in bounded memory and time.
   "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null
   expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" compare /dev/zero tl.jsonl"
