@@ -341,7 +341,18 @@ static int build_setup(cli_kick *k) {
     su.keeper.kind = o.keeper_kind;
     su.keeper.rating = o.keeper_rating;
   }
-  if (o.wall > 0) kick_setup_wall_at(&su, (int32_t)o.wall);
+  /* The spot and the wall, named by the options that placed them (the setup's own check says only "range"). */
+  if (!(su.spot_x >= -40.0 && su.spot_x <= 40.0 && su.spot_z >= -60.0 && su.spot_z <= -5.5))
+    return cli_usage("--distance %g at --angle %g puts the spot %.2f m across and %.2f m out: it must be at most 40 m "
+                     "across and 5.5 to 60 m out",
+                     o.distance, o.angle_deg, ks_fabs(su.spot_x), -su.spot_z);
+  if (o.wall > 0) {
+    kick_setup_wall_at(&su, (int32_t)o.wall);
+    if (!(su.wall.z > su.spot_z + 1.0 && su.wall.z < -1.0))
+      return cli_usage("--wall stands 9.15 m from the ball, so it needs the spot more than 10.15 m out; at --distance %g "
+                       "and --angle %g it is %.2f m out",
+                       o.distance, o.angle_deg, -su.spot_z);
+  }
   ks_status s = kick_setup_validate(&su);
   if (s != KS_OK)
     return cli_usage("the open pitch of these --distance, --angle, --wind, --keeper and --wall is not a valid setup (%s)",
@@ -408,8 +419,15 @@ static int resolve_launch(cli_kick *k) {
   } else if (o.has_axis) {
     return cli_usage("--spin-axis needs --spin-rate");
   }
+  if (o.has_rate && o.has_axis && o.rate > 0.0) {
+    /* kick_launch_validate's rule for the axis, said in the option's words */
+    double len2 = o.axis[0] * o.axis[0] + o.axis[1] * o.axis[1] + o.axis[2] * o.axis[2];
+    if (!(len2 > 1e-12 && len2 < 1e12))
+      return cli_usage("--spin-axis %g,%g,%g: a direction, of length between 1e-6 and 1e6 (this one: %g)", o.axis[0],
+                       o.axis[1], o.axis[2], ks_sqrt(len2));
+  }
   ks_status s = kick_launch_validate(&l);
-  if (s != KS_OK) return cli_usage("the launch is invalid (%s): a spin axis needs a direction, not 0,0,0", ks_status_name(s));
+  if (s != KS_OK) return cli_usage("the launch is invalid (%s)", ks_status_name(s));
   k->launch = l;
   strcpy(k->launch_from, "explicit");
   return EXIT_OK;

@@ -593,7 +593,9 @@ usage_errors_are_one_line() {
     "shoot --level 1-1 --distance 20 --speed 25" "shoot --daily 2026-01-01 --angle 0 --speed 25"
     "shoot --level 1-1 --wall 2 --speed 25" "shoot --open --bend 0.5 --speed 25" "shoot --open --aim 1,1"
     "shoot --open --speed 25 --spin-axis 1,0,0" "shoot --daily 2026-01-01 --match-seed 3 --speed 25"
-    "shoot --open" "shoot --open --speed 25 --aim 1,1 --elevation 4" "shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0")
+    "shoot --open" "shoot --open --speed 25 --aim 1,1 --elevation 4" "shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0"
+    "shoot --open --speed 25 --spin-rate 4 --spin-axis 1e6,1e6,1e6" "shoot --open --distance 60 --angle 80 --speed 25"
+    "shoot --open --distance 9 --wall 3 --speed 25")
   local c err rc
   for c in "${one_line[@]}" "${hinted[@]}"; do
     # shellcheck disable=SC2086
@@ -606,6 +608,14 @@ usage_errors_are_one_line() {
     grep -q -- "--help' for the usage)\$" <<< "$err" && pass || fail "no hint: $c: $err"
   done
   expect 2 "--level and --open: give one place" "$K" shoot --level 1-1 --open --speed 25
+  # values that are each in range but not together name the options
+  expect 2 "--spin-axis 1e\+06,1e\+06,1e\+06: a direction, of length between 1e-6 and 1e6" \
+    "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 1e6,1e6,1e6
+  expect 2 "--spin-axis 0,0,0: a direction" "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0
+  expect 0 "launch explicit" "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 1e5,-1e5,0
+  expect 2 "--distance 60 at --angle 80 puts the spot 59.09 m across" "$K" shoot --open --distance 60 --angle 80 --speed 25
+  expect 2 "--wall stands 9.15 m from the ball.* it is 9.00 m out" "$K" shoot --open --distance 9 --wall 3 --speed 25
+  expect 0 "outcome" "$K" shoot --open --distance 11 --wall 3 --speed 25
   # the same place twice is the last one, as for any option
   expect 0 "level 1-2 Meet Sunny" "$K" shoot --level 1-1 --level 1-2 --speed 25
   expect 0 "daily 2026-01-02" "$K" daily --date 2026-01-01 --date 2026-01-02
