@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "kickstep/host_cli.h"
+#include "kickstep/host_json.h"
 
 const char *cli_prog = "kick-cli";
 int cli_trouble = EXIT_RUNTIME;
@@ -137,43 +138,8 @@ void cli_print_json(cJSON *root) {
   cJSON_Delete(root);
 }
 
-/* The length of the UTF-8 sequence at s (1 to 4), or 0 when it is not one
-   (RFC 3629: no overlong form, surrogate or code point past U+10FFFF). */
-static size_t utf8_length(const unsigned char *s) {
-  unsigned c = s[0];
-  if (c < 0x80) return 1;
-  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-  for (size_t k = 1; k < n; k++)
-    if ((s[k] & 0xc0) != 0x80) return 0; /* the NUL at the end stops here too */
-  if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) || (c == 0xf0 && s[1] < 0x90) ||
-      (c == 0xf4 && s[1] > 0x8f))
-    return 0;
-  return n;
-}
-
 void cli_json_add_text(cJSON *obj, const char *key, const char *text) {
-  size_t len = strlen(text);
-  char *fixed = malloc(3 * len + 1); /* a bad byte becomes the 3 bytes of U+FFFD */
-  if (!fixed) {
-    cJSON_AddStringToObject(obj, key, "?");
-    return;
-  }
-  size_t o = 0;
-  for (const unsigned char *p = (const unsigned char *)text; *p;) {
-    size_t n = utf8_length(p);
-    if (n == 0) {
-      memcpy(fixed + o, "\xef\xbf\xbd", 3);
-      o += 3;
-      p++;
-    } else {
-      memcpy(fixed + o, p, n);
-      o += n;
-      p += n;
-    }
-  }
-  fixed[o] = '\0';
-  cJSON_AddStringToObject(obj, key, fixed);
-  free(fixed);
+  if (!ks_json_add_text(obj, key, text)) cJSON_AddStringToObject(obj, key, "?");
 }
 
 void cli_hex(double x, char buf[19]) {

@@ -30,6 +30,13 @@ struct cJSON;
 /// NULL.
 KS_API struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
 
+/// Adds text to obj as the string key, in UTF-8 whatever bytes text holds
+/// (a file name, a label from the command line): each byte that is not part
+/// of a UTF-8 character (as ks_json_parse_strict reads them) becomes U+FFFD,
+/// so that the JSON printed stays valid. Returns the new item, or NULL (a
+/// NULL argument, or out of memory).
+KS_API struct cJSON *ks_json_add_text(struct cJSON *obj, const char *key, const char *text);
+
 /// True when item is a number that is a whole number in [0, max] (max at
 /// most 2^53, beyond which a double does not hold every whole number);
 /// stores it in *out.

@@ -203,6 +203,30 @@ cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_
   return root;
 }
 
+cJSON *ks_json_add_text(cJSON *obj, const char *key, const char *text) {
+  if (!obj || !key || !text) return NULL;
+  size_t len = strlen(text);
+  char *fixed = malloc(3 * len + 1); /* a bad byte becomes the 3 bytes of U+FFFD */
+  if (!fixed) return NULL;
+  size_t o = 0;
+  for (size_t i = 0; i < len;) {
+    size_t n = utf8_length((const unsigned char *)text + i, len - i);
+    if (n == 0) {
+      memcpy(fixed + o, "\xef\xbf\xbd", 3);
+      o += 3;
+      i++;
+    } else {
+      memcpy(fixed + o, text + i, n);
+      o += n;
+      i += n;
+    }
+  }
+  fixed[o] = '\0';
+  cJSON *item = cJSON_AddStringToObject(obj, key, fixed);
+  free(fixed);
+  return item;
+}
+
 bool ks_json_get_uint(const cJSON *item, uint64_t max, uint64_t *out) {
   if (!cJSON_IsNumber(item) || !out) return false;
   double v = item->valuedouble;

@@ -283,6 +283,9 @@ stdout_commands() {
 2 $T $GOLD $GOLD
 2 $T --check $GOLD
 2 $T --version
+2 $T $GOLD $GOLD --json
+2 $T --check $GOLD --json
+1 $C --json
 1 $C
 1 $C --help
 1 $C --version
@@ -740,6 +743,39 @@ END
   expect 2 "bad policy 'nope' \(never, late" "$B" --policy nope
   expect 0 "m past the ramp" "$B" --policy never
   expect 0 "m before the ramp" "$B" --policy late
+  echo "$checks checks"
+}
+
+# Every program has --json: one JSON object, valid (strict UTF-8), the same bytes run
+# after run, and the exit code of the text form.
+json_everywhere() {
+  strict_json() { node -e 'const b = require("fs").readFileSync(process.argv[1]);
+    JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(b))' "$1"; }
+  "$K" timeline --open --speed 25 --every 50 --out a.jsonl >/dev/null
+  "$K" timeline --open --speed 26 --every 50 --out b.jsonl >/dev/null
+  printf 'x\n' > notl.jsonl
+  local c code
+  while IFS='|' read -r code c; do
+    # shellcheck disable=SC2086
+    $c > j1.json 2>/dev/null; rc=$?
+    # shellcheck disable=SC2086
+    $c > j2.json 2>/dev/null
+    [ "$rc" = "$code" ] && strict_json j1.json && cmp -s j1.json j2.json && pass ||
+      fail "--json (exit $rc, want $code): $c: $(head -c 200 j1.json)"
+  done <<END
+0|$T a.jsonl a.jsonl --json
+1|$T a.jsonl b.jsonl --json --label $(printf 'la\xffbel')
+0|$T --check a.jsonl --json
+1|$T --check notl.jsonl --json
+0|$C --json
+0|$B --json --events
+0|$WK --json
+0|$K levels --json
+END
+  expect 1 '"field":[[:space:]]+"hash"|"field":' "$T" a.jsonl b.jsonl --json
+  expect 1 '"reason":[[:space:]]+"not JSON' "$T" --check notl.jsonl --json
+  expect 0 '"rates":' "$C" --json
+  expect 2 "unrecognized option '--jsn'" "$C" --jsn
   echo "$checks checks"
 }
 
