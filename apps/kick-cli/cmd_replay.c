@@ -420,7 +420,12 @@ int cmd_replay(int argc, char **argv) {
     size_t code_len = strcspn(code, "&#");
     ks_status ds = kick_replay_share_decode(code, code_len, &r, &err);
     free(stdin_text);
-    if (ds != KS_OK) return report_error("share code", &err);
+    if (ds != KS_OK) {
+      char text[256];
+      kick_replay_error_text(&err, text, sizeof text); /* "share code is corrupt: ..." */
+      cli_error("%s", text);
+      return EXIT_RUNTIME;
+    }
     if (out && (rc = save_outputs(&r, out, NULL)) != EXIT_OK) return rc;
     return verify_and_print(&r, json, out, NULL, !quiet);
   }

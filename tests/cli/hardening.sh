@@ -805,6 +805,7 @@ replay_inputs_are_read_once() {
   expect 1 "NUL byte" bash -c "exec \"$K\" replay open - < nul.code"
   expect 2 "share needs a replay file \(" "$K" replay share
   expect 2 "open needs a share code" "$K" replay open
+  expect 1 "^kick-cli replay open: share code is truncated" "$K" replay open "${code:0:100}"
   { out=$("$K" replay share base.ksr 2>&1 >/dev/full); }
   grep -q '^kick-cli replay share: cannot write to standard output' <<< "$out" && pass || fail "the stdout message: $out"
   echo "$checks checks"
