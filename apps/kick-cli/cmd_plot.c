@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/host_file.h"
 
 #define DEG (KS_PI / 180.0)
@@ -633,7 +634,8 @@ int cmd_plot(int argc, char **argv) {
   if (is_steps) {
     if (!svg_open(&s, path)) return EXIT_RUNTIME;
     int rc = draw_steps(&s);
-    if (rc == EXIT_OK && !to_stdout) printf("wrote %s\n", path);
+    char shown[KS_HOST_PATH_MAX];
+    if (rc == EXIT_OK && !to_stdout) printf("wrote %s\n", ks_cli_printable(path, shown, sizeof shown));
     return rc;
   }
   int rc = cli_kick_finish(&k, true);
@@ -657,9 +659,10 @@ int cmd_plot(int argc, char **argv) {
     rc = EXIT_RUNTIME;
   } else {
     rc = draw_kick(&s, &k, &r, ctx);
+    char shown[KS_HOST_PATH_MAX];
     if (rc == EXIT_OK && !to_stdout)
-      printf("wrote %s (%s%s)\n", path, r.decided ? kick_outcome_name(r.outcome) : "undecided",
-             r.decided ? "" : " after 10 s");
+      printf("wrote %s (%s%s)\n", ks_cli_printable(path, shown, sizeof shown),
+             r.decided ? kick_outcome_name(r.outcome) : "undecided", r.decided ? "" : " after 10 s");
   }
   free(ctx->path);
   free(ctx);

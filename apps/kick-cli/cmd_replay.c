@@ -296,7 +296,9 @@ static int replay_save(int argc, char **argv) {
     print_summary(&r, j);
     cli_print_json(j);
   } else {
-    printf("saved %s%s%s\n", out, trace ? " and its trace " : "", trace ? trace : "");
+    char a[KS_HOST_PATH_MAX], b[KS_HOST_PATH_MAX];
+    printf("saved %s%s%s\n", ks_cli_printable(out, a, sizeof a), trace ? " and its trace " : "",
+           trace ? ks_cli_printable(trace, b, sizeof b) : "");
     print_text_summary(&r);
   }
   return EXIT_OK;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/timeline.h"
 
@@ -151,7 +152,8 @@ int cmd_timeline(int argc, char **argv) {
       cJSON_AddItemToObject(j, "result", cli_result_json(&r));
       cli_print_json(j);
     } else {
-      printf("wrote %lld lines to %s (outcome %s)\n", (long long)ctx.lines, x.out,
+      char shown[KS_HOST_PATH_MAX];
+      printf("wrote %lld lines to %s (outcome %s)\n", (long long)ctx.lines, ks_cli_printable(x.out, shown, sizeof shown),
              r.decided ? kick_outcome_name(r.outcome) : "undecided");
     }
   }

@@ -71,7 +71,8 @@ static int read_checked(const char *path, const char *pre, const char *sep, bool
   }
   ks_tl_check chk;
   if (ks_tl_check_text(*text, *len, &chk) == KS_OK) return 0;
-  const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+  char shown[KS_HOST_PATH_MAX];
+  const char *name = strcmp(path, "-") == 0 ? "standard input" : ks_cli_printable(path, shown, sizeof shown);
   if (report && json) {
     cJSON *j = verdict(label);
     cJSON_AddBoolToObject(j, "valid", false);
@@ -111,7 +112,8 @@ static int run(int argc, char **argv) {
   }
   int nfiles = argc - optind;
   char **files = argv + optind;
-  const char *pre = label ? label : "", *sep = label ? ": " : "";
+  static char shown_label[1024];
+  const char *pre = label ? ks_cli_printable(label, shown_label, sizeof shown_label) : "", *sep = label ? ": " : "";
   if (check) {
     if (nfiles) return ks_cli_usage("--check takes one file, not '%s' too", files[0]);
     char *text = NULL;
@@ -128,7 +130,9 @@ static int run(int argc, char **argv) {
       cJSON_AddNumberToObject(j, "lines", (double)lines);
       return print_json(j, 0);
     }
-    printf("%s%s%s: %zu valid lines\n", pre, sep, strcmp(check, "-") == 0 ? "standard input" : check, lines);
+    char shown[KS_HOST_PATH_MAX];
+    printf("%s%s%s: %zu valid lines\n", pre, sep,
+           strcmp(check, "-") == 0 ? "standard input" : ks_cli_printable(check, shown, sizeof shown), lines);
     return 0;
   }
   if (nfiles != 2) return ks_cli_usage("two files are needed, EXPECTED and ACTUAL (or --check FILE)");

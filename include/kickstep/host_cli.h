@@ -63,6 +63,11 @@ KS_API void ks_cli_set_prog(const char *prog);
 /// The name messages start with.
 KS_API const char *ks_cli_prog(void);
 
+/// text as it may be printed inside one line of a report (a file name, a
+/// label): copied into buf (cap bytes, cut to fit) with each control
+/// character shown as '?', as in messages. Returns buf.
+KS_API const char *ks_cli_printable(const char *text, char *buf, size_t cap);
+
 /// Prints "PROGRAM: MESSAGE" as one line on standard error (PROGRAM: ks_cli_prog()).
 KS_API void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_error with a va_list.

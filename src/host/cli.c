@@ -166,6 +166,14 @@ void ks_cli_verror(const char *fmt, va_list ap) {
   fprintf(stderr, "%s: %s\n", g_prog, msg);
 }
 
+const char *ks_cli_printable(const char *text, char *buf, size_t cap) {
+  if (!buf || cap == 0) return "";
+  snprintf(buf, cap, "%s", text ? text : "");
+  for (char *p = buf; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
+  return buf;
+}
+
 void ks_cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -779,6 +779,25 @@ END
   echo "$checks checks"
 }
 
+# A report that names a file or a label keeps it on one line, as messages do: a
+# control character in it is shown as '?'.
+reports_name_files_on_one_line() {
+  local NL=$'a\nb' ESC=$'c\x1b[31md'
+  one() { # EXPECTED-LINES REGEX CMD...
+    local n=$1 re=$2; shift 2
+    run "$@"
+    [ "$rc" = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = "$n" ] && grep -Eq -- "$re" <<< "$out" && ! grep -q $'\x1b' <<< "$out" &&
+      pass || fail "report not on its lines (exit $rc): $(basename "$1") $2: $out"
+  }
+  one 4 "^saved a\?b\.ksr and its trace c\?\[31md\.tr$" "$K" replay save --open --speed 25 --out "$NL.ksr" --trace "$ESC.tr"
+  one 1 "^wrote 5 lines to a\?b\.jsonl \(outcome goal\)$" "$K" timeline --open --speed 25 --every 500 --out "$NL.jsonl"
+  one 1 "^wrote a\?b\.svg$" "$K" plot steps --out "$NL.svg"
+  one 1 "^wrote a\?b\.svg \(goal\)$" "$K" plot kick --open --speed 25 --out "$NL.svg"
+  one 1 "^c\?\[31md: a\?b\.jsonl: 5 valid lines$" "$T" --check "$NL.jsonl" --label "$ESC"
+  one 1 "^c\?\[31md: identical$" "$T" "$NL.jsonl" "$NL.jsonl" --label "$ESC"
+  echo "$checks checks"
+}
+
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
 replay_inputs_are_read_once() {
