@@ -517,7 +517,13 @@ export class Stadium {
     const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
     if (v('outcome') === 1 && this.goalAt === undefined) this.goalAt = t;
     if (v('outcome') !== 1) this.goalAt = undefined;
-    this.shooter.update({ spot, dir: toGoal, side, runup: v('runup'), since, goal: goalFor, clock: this.clock, camera: this.camBase, ball: this.ball.position });
+    const cam = this.camera;
+    cam.updateMatrixWorld();
+    const inFrame = (pts) => pts.every((p) => {
+      const q = p.clone().project(cam);
+      return q.z < 1 && Math.abs(q.x) < 0.93 && Math.abs(q.y) < 0.96;
+    });
+    this.shooter.update({ spot, dir: toGoal, side, runup: v('runup'), since, goal: goalFor, clock: this.clock, camera: this.camBase, ball: this.ball.position, inFrame });
 
     // The wall.
     const wc = v('wall_count');
