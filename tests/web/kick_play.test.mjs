@@ -355,11 +355,22 @@ await run('web_kick_play', async (t) => {
       await page.keyboard.press('b');
       const keys = await page.evaluate(() => [window.__kick.view('key_aim'), window.__kick.view('key_height'), window.__kick.view('key_bend')]);
       t.ok(keys[0] > 0.1 && keys[2] === 0.5, `keys: the arrows aim and B bends (${keys.map((k) => k.toFixed(2)).join(' ')})`);
+      // An arrow on the grass shows where the keys aim: from the ball, along the launch direction.
+      const arrow = await page.evaluate(() => {
+        window.__kick.run(1);
+        const a = window.__kick.stadium.aim;
+        a.updateMatrixWorld();
+        const e = a.matrixWorld.elements;
+        return { visible: a.visible, dir: Math.atan2(e[4], e[6]), up: e[5], want: window.__kick.view('key_direction'), at: [a.position.x - window.__kick.view('spot_x'), a.position.z - window.__kick.view('spot_z')] };
+      });
+      t.ok(arrow.visible && Math.abs(arrow.dir - arrow.want) < 1e-6 && Math.abs(arrow.up) < 1e-9 && Math.hypot(...arrow.at) < 1e-9,
+        `keys: an arrow on the grass from the ball shows the keys' aim (${arrow.want.toFixed(3)} rad)`, JSON.stringify(arrow));
       await page.keyboard.down(' ');
       await page.waitForTimeout(450);
       t.ok(await page.evaluate(() => window.__kick.view('key_charging') === 1), 'keys: holding Space charges the power');
       await page.keyboard.up(' ');
       t.ok((await view(page, 'screen')) === SCREEN.FLIGHT && (await page.evaluate(() => window.__kick.lastStatus)) === 0, 'keys: releasing Space kicks');
+      t.ok(await page.evaluate(() => { window.__kick.run(1); return !window.__kick.stadium.aim.visible; }), 'keys: the aim arrow goes once the kick is on its way');
       await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
       await compareWithNative(t, page, 'play-keys');
       await page.keyboard.press('Escape');

@@ -809,7 +809,7 @@ async function main() {
     hud();
     keysHud();
     coachFrame(performance.now());
-    stadium.update(game, dt, { render });
+    stadium.update(game, dt, { render, keyAim: document.body.classList.contains('keying') });
     if (render) drawTrail(performance.now());
   }
   /** Test hook: n frames of dt seconds each; stops early when until(view) is true. */
