@@ -176,8 +176,8 @@ int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
-/* replay verify of a shoot-out record (cmd_shootout.c): an exit code, or -1
-   when path is not a shoot-out record (the single-kick path takes it). */
-int cli_shootout_verify(const char *path, bool json, const char *trace);
+/* replay verify of a shoot-out record (cmd_shootout.c), the n bytes read from
+   path ("-": standard input): an exit code. */
+int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool json, const char *trace);
 
 #endif

@@ -11,6 +11,7 @@
 #include "kickstep/host_replay.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_replay.h"
+#include "kickstep/kick_shootout.h"
 
 /* The longest share code or link read from standard input. */
 #define CLI_CODE_MAX_BYTES ((size_t)64 << 10)
@@ -22,7 +23,8 @@ static const char replay_usage[] =
     "       kick-cli replay open CODE [--out FILE] [--json]\n\n"
     "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
     "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
-    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match)\n"
+    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match;\n"
+    "        FILE '-' reads either kind from standard input)\n"
     "        (exit 1 when it diverges). The file holds a state hash every 60 steps, so alone\n"
     "        it names the first checkpoint that differs (the runs parted within the 60 steps\n"
     "        before it); with --trace, the exact step and field\n"
@@ -95,8 +97,44 @@ static int load_replay(const char *path, kick_replay *r) {
   }
   kick_replay_error err;
   ks_status s = kick_replay_decode((const uint8_t *)bytes, n, r, &err);
+  bool shootout = s != KS_OK && kick_shootout_is_record((const uint8_t *)bytes, n);
   free(bytes);
+  if (shootout) {
+    cli_error("%s is a shoot-out record: it has no share code ('kick-cli replay verify' re-simulates it)",
+              strcmp(path, "-") == 0 ? "standard input" : path);
+    return EXIT_RUNTIME;
+  }
   return s == KS_OK ? EXIT_OK : report_error(path, &err);
+}
+
+/* verify's input ("-": stdin), read once by the shared reader and told apart
+   by its magic: a shoot-out record (up to 64 KiB) or a single-kick replay
+   (up to 2 KiB, refused past it as load_replay refuses it). */
+static int verify_input(const char *path, bool json, const char *trace, kick_replay *r, bool *single) {
+  char *bytes = NULL;
+  size_t n = 0;
+  ks_host_error e;
+  *single = false;
+  if (ks_host_read_all(path, KICK_SHOOTOUT_MAX_BYTES, "a shoot-out record (for a replay file: 2 KiB)", &bytes, &n,
+                       &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
+  }
+  const uint8_t *b = (const uint8_t *)bytes;
+  int rc;
+  if (kick_shootout_is_record(b, n)) {
+    rc = cli_shootout_verify(path, b, n, json, trace);
+  } else if (n > KICK_REPLAY_MAX_BYTES) {
+    if (strcmp(path, "-") == 0) cli_error("standard input is larger than 2 KiB, the limit for a replay file");
+    else cli_error("'%s' is larger than 2 KiB, the limit for a replay file", path);
+    rc = EXIT_RUNTIME;
+  } else {
+    kick_replay_error err;
+    rc = kick_replay_decode(b, n, r, &err) == KS_OK ? EXIT_OK : report_error(path, &err);
+    *single = rc == EXIT_OK;
+  }
+  free(bytes);
+  return rc;
 }
 
 /* The replay's per-step trace in a malloc'd buffer (free it); NULL after an error message. */
@@ -324,9 +362,9 @@ int cmd_replay(int argc, char **argv) {
     const ks_host_file files[] = {{arg, "the replay file", false}, {trace, "--trace", false}};
     ks_host_error fe;
     if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
-    rc = cli_shootout_verify(arg, json, trace); /* a whole penalty duel (KSSO) */
-    if (rc >= 0) return rc;
-    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
+    bool single = false;
+    rc = verify_input(arg, json, trace, &r, &single); /* a whole penalty duel (KSSO) is verified there */
+    if (!single) return rc;
     return verify_and_print(&r, json, arg, trace, true);
   }
   if (strcmp(sub, "share") == 0) {
