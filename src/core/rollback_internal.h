@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* Shared by rollback.c (the session), rollback_check.c (checks and desyncs)
-   and rollback_wire.c (messages). Not public. */
+/* Shared by rollback.c (the session), rollback_check.c (checks and desyncs),
+   rollback_wire.c (messages) and rollback_handover.c (resuming). Not public. */
 #ifndef KICKSTEP_ROLLBACK_INTERNAL_H
 #define KICKSTEP_ROLLBACK_INTERNAL_H
 
@@ -18,6 +18,12 @@ void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input
 int64_t rb_sync_frame(const ks_rb_session *s);
 int64_t rb_retain_from(const ks_rb_session *s);
 const uint8_t *rb_check_state(const ks_rb_session *s, int64_t step);
+int32_t rb_input_slots(const ks_rb_def *def);
+ks_status rb_check_storage(const ks_rb_def *def, size_t storage_size);
+/* An empty session at step 0 (def and storage checked); no state copied yet. */
+void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage);
+/* Simulates step n (state n -> n + 1) with the inputs it uses now. */
+void rb_simulate(ks_rb_session *s, int64_t n);
 
 /* Hashes the check steps that are now confirmed and compares what it can. */
 void rb_process_checks(ks_rb_session *s);

@@ -223,6 +223,8 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
   if (m->nc > KS_RB_MAX_CHECKS) return refuse(s, e, KS_ERR_FORMAT, "check_count", 34);
   if (r8(&r) != 0u) return refuse(s, e, KS_ERR_FORMAT, "reserved", 35);
   if (m->seq == 0u) return refuse(s, e, KS_ERR_FORMAT, "seq", 8);
+  /* A handover was written: what the peer's lost session sent is stale. */
+  if (m->seq < s->seq_floor) return refuse(s, e, KS_ERR_STATE, "seq (before a handover)", 8);
   m->runs_at = r.pos;
   int64_t covered = 0;
   while (covered < m->steps) {
@@ -276,11 +278,17 @@ static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m
 
 static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
   int32_t peer = 1 - s->def.local_player;
+  /* The newest message says where the peer is (a resumed peer's frame may
+     be behind its lost session's; its messages are numbered above them). */
   if (m->seq > s->seen) {
     s->seen = m->seq;
     s->remote_advantage = m->advantage;
+    s->remote_frame = m->frame;
   }
-  if (m->frame > s->remote_frame) s->remote_frame = m->frame;
+  if (s->resume_pending && m->seq >= s->seq_floor) {
+    s->resume_pending = false;
+    s->stats.peer_resumes++;
+  }
   if (m->ack > s->remote_ack) s->remote_ack = m->ack;
   rd r = {buf, m->checks_at, m->runs_at, false};
   int64_t n = m->from;
