@@ -748,6 +748,32 @@ static void test_handover_messages_are_checked(void **st) {
   wide.input_size = 3;
   assert_int_equal(ks_rb_resume(&s, &wide, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_STATE);
   assert_int_equal(ks_rb_resume(&s, &d1, store, 100, &base_state, hand, hl, &e), KS_ERR_CAPACITY);
+  /* Every cut of the handover is refused; every byte changed either is or
+     (a changed input, a changed counter) still builds a session: never a
+     read past the end. Every byte changed in a part fails its checksum and
+     leaves the gathering as it was. */
+  for (size_t cut = 0; cut < hl; cut++)
+    assert_int_not_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, cut, &e), KS_OK);
+  static uint8_t bent[1 << 14];
+  for (size_t i = 0; i < hl; i++) {
+    memcpy(bent, hand, hl);
+    bent[i] ^= 0x81u;
+    (void)ks_rb_resume(&s, &d1, store, sizeof store, &base_state, bent, hl, &e);
+  }
+  {
+    ks_rb_gather g2;
+    static uint8_t buf2[1 << 14];
+    assert_int_equal(ks_rb_gather_init(&g2, 1, 2, 42u, buf2, sizeof buf2), KS_OK);
+    assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, 0, msg, KS_RB_PART_HEADER_BYTES + 8 + 40, &pl), KS_OK);
+    for (size_t i = 0; i < pl; i++) {
+      memcpy(bent, msg, pl);
+      bent[i] ^= 0x10u;
+      assert_int_not_equal(ks_rb_gather_read(&g2, bent, pl, &e), KS_OK);
+      assert_true(g2.have == 0 && g2.total == 0 && !g2.complete);
+    }
+    assert_int_equal(ks_rb_gather_read(&g2, msg, pl, &e), KS_OK);
+    assert_int_equal(g2.have, 40);
+  }
   assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl, &e), KS_OK);
   assert_int_equal(s.start_step, base);
   assert_true(ks_rb_frame(&s) >= base);
