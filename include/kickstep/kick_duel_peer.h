@@ -119,7 +119,9 @@ typedef struct kick_duel_peer {
   int32_t abandoned_by;      ///< the player who left (-1: none)
   kick_duel confirmed;       ///< the newest confirmed state (for the score everyone agrees on)
   int64_t confirmed_step;   ///< the step of `confirmed`
-  int64_t stepped, waited, skipped; ///< ticks that stepped / waited (window) / were skipped (time sync)
+  int64_t stepped;           ///< ticks that stepped
+  int64_t waited;            ///< ticks that waited (the window was full)
+  int64_t skipped;           ///< ticks skipped for time sync
   bool detail_sent;          ///< after a desync: our trace line of the first differing step is sent
   bool field_known;         ///< desync_field is filled
   char desync_field[40];     ///< the first differing field, once both lines are in
