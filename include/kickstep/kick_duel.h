@@ -80,7 +80,7 @@ typedef enum kick_duel_input_kind {
   KICK_DUEL_IN_NONE = 0,  ///< no input this step
   KICK_DUEL_IN_STRIKE,    ///< the shooter's kick
   KICK_DUEL_IN_TAP,       ///< the keeper's dive target on his line
-  kick_duel_input_kind_count ///< the number of kinds
+  kick_duel_input_kind_count ///< the number of input kinds
 } kick_duel_input_kind;
 
 /// The winner field while the match is on, and for a draw.
@@ -110,8 +110,8 @@ typedef struct kick_duel_def {
 typedef struct kick_duel_input {
   kick_duel_input_kind kind; ///< NONE, STRIKE or TAP
   kick_launch launch;       ///< the kick (KICK_DUEL_IN_STRIKE)
-  double tap_x;             ///< glove target across the keeper's line, m (KICK_DUEL_IN_TAP)
-  double tap_y;             ///< glove target height, m (KICK_DUEL_IN_TAP)
+  double tap_x;             ///< glove target across the keeper's line (x), m (KICK_DUEL_IN_TAP)
+  double tap_y;             ///< glove target height (y), m (KICK_DUEL_IN_TAP)
 } kick_duel_input;
 
 /// The whole match: a plain value.
@@ -124,8 +124,8 @@ typedef struct kick_duel {
   int64_t phase_step;       ///< the step the phase began on
   int32_t kick;             ///< index of the current kick (0-based)
   int32_t shooter;          ///< the player shooting now (kick % 2: player 0 shoots first)
-  int32_t score[KICK_DUEL_PLAYERS]; ///< goals of each player
-  int32_t taken[KICK_DUEL_PLAYERS]; ///< kicks each player has taken (with a result)
+  int32_t score[KICK_DUEL_PLAYERS]; ///< goals each player has scored
+  int32_t taken[KICK_DUEL_PLAYERS]; ///< kicks each player has taken
   int32_t winner;           ///< KICK_DUEL_NO_WINNER, 0, 1 or KICK_DUEL_DRAW
   uint8_t results[KICK_DUEL_MAX_KICKS]; ///< kick_duel_result of each kick
   /* the current kick, for its replay */
@@ -180,9 +180,9 @@ KS_API void kick_duel_input_encode(const kick_duel_input *in, uint8_t out[KICK_D
 /// The reverse; KS_ERR_FORMAT for an unknown kind or a non-zero unused byte
 /// (such bytes step as "none"). out is untouched on error.
 KS_API ks_status kick_duel_input_decode(const uint8_t in[KICK_DUEL_INPUT_BYTES], kick_duel_input *out);
-/// A strike with this launch (a convenience constructor).
+/// A strike input for launch (KICK_DUEL_IN_STRIKE).
 KS_API kick_duel_input kick_duel_strike_input(const kick_launch *launch);
-/// A tap at (x, y) on the keeper's line, m (a convenience constructor).
+/// A tap input aiming the gloves at (x, y) on the keeper's line, m (KICK_DUEL_IN_TAP).
 KS_API kick_duel_input kick_duel_tap_input(double x, double y);
 
 /// The ks_rb_step_fn of a duel (state: a kick_duel; inputs: encoded bytes; user unused).
@@ -200,9 +200,9 @@ KS_API void kick_duel_trace_line(ks_tl_writer *w, const kick_duel *d);
 /// (NUL-terminated, cut to cap). Returns true when they differ.
 KS_API bool kick_duel_trace_diff(const char *a, size_t alen, const char *b, size_t blen, char *field, size_t cap);
 
-/// Stable names of the phases: "ready", "aim", "flight", ...
+/// A phase's stable name: "ready", "aim", ...
 KS_API const char *kick_duel_phase_name(kick_duel_phase p);
-/// Stable names of the results: "scored", "missed", "no_shot", "pending".
+/// A result's stable name: "scored", "missed", "no_shot", "pending".
 KS_API const char *kick_duel_result_name(kick_duel_result r);
 
 #ifdef __cplusplus

@@ -120,8 +120,8 @@ typedef struct kick_duel_peer {
   kick_duel confirmed;       ///< the newest confirmed state (for the score everyone agrees on)
   int64_t confirmed_step;   ///< the step of `confirmed`
   int64_t stepped;           ///< ticks that stepped
-  int64_t waited;            ///< ticks that waited (the window was full)
-  int64_t skipped;           ///< ticks skipped for time sync
+  int64_t waited;            ///< ticks that waited (the prediction window was full)
+  int64_t skipped;           ///< ticks that were skipped (time sync)
   bool detail_sent;          ///< after a desync: our trace line of the first differing step is sent
   bool field_known;         ///< desync_field is filled
   char desync_field[40];     ///< the first differing field, once both lines are in

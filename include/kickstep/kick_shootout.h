@@ -67,7 +67,7 @@ typedef struct kick_shootout {
   kick_shootout_end end;      ///< played out or abandoned
   int32_t abandoned_by;       ///< the player who left (ABANDONED), else -1
   /* what the match must end in */
-  int32_t score[KICK_DUEL_PLAYERS]; ///< goals of each player at end_step
+  int32_t score[KICK_DUEL_PLAYERS]; ///< each player's goals at end_step
   int32_t winner;             ///< kick_duel.winner at end_step
   int32_t kicks;              ///< kicks with a result at end_step
   uint8_t results[KICK_DUEL_MAX_KICKS]; ///< kick_duel_result of each kick (kicks of them)

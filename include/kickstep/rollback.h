@@ -122,7 +122,7 @@ typedef uint64_t (*ks_rb_hash_fn)(const void *state, void *user);
 typedef enum ks_rb_predict {
   KS_RB_PREDICT_NONE = 0,  ///< "no input": all zero bytes (for inputs that are events: a kick, a tap)
   KS_RB_PREDICT_LAST,      ///< the player's last known input (for held inputs: a direction)
-  ks_rb_predict_count      ///< the number of predictions
+  ks_rb_predict_count      ///< the number of prediction rules
 } ks_rb_predict;
 
 /// What a message is, from its first bytes (ks_rb_message_kind).
@@ -242,7 +242,7 @@ typedef struct ks_rb_session {
   int64_t start_step;        ///< the step the session began at: 0, or the base of the handover it resumed from
   int64_t remote_detail_step;             ///< step of the peer's detail (-1: none)
   int32_t remote_detail_len; ///< bytes of the peer's detail
-  uint8_t remote_detail[KS_RB_MAX_DETAIL]; ///< the peer's desync detail
+  uint8_t remote_detail[KS_RB_MAX_DETAIL]; ///< the peer's desync detail, as received
   ks_rb_stats stats;         ///< what the session did
   uint32_t cookie;           ///< set by ks_rb_init
 } ks_rb_session;
