@@ -59,8 +59,7 @@
   X(aim_left) X(frame) X(confirmed) X(confirmed_score0) X(confirmed_score1)                 \
   X(rollbacks) X(resimulated) X(max_rollback) X(waits) X(skipped) X(advantage)               \
   X(desync) X(desync_step) X(hash_hi) X(hash_lo) X(final_hash_hi) X(final_hash_lo)          \
-  X(abandoned_by) X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)    \
-  X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen) X(time) X(phase) X(spot_x) X(spot_z) X(wet)                      \
+  X(abandoned_by) X(screen) X(time) X(phase) X(spot_x) X(spot_z) X(wet)                      \
   X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                             \
   X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate)                                              \
   X(keeper_present) X(keeper_diving) X(keeper_dive)                                          \
@@ -70,7 +69,9 @@
   X(keeper_arm_r) X(wall_count) X(ring_count)                                                \
   X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)   \
   X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
-  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)
+  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)                                                 \
+  X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
+  X(handovers) X(peer_resumes) X(other_lost) X(planted_step)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -429,10 +430,6 @@ static void fill_view(void) {
   v[DX_V_final_hash_hi] = (double)(uint32_t)(p->final_hash >> 32);
   v[DX_V_final_hash_lo] = (double)(uint32_t)p->final_hash;
   v[DX_V_abandoned_by] = p->abandoned_by;
-  v[DX_V_resumed] = p->resumed;
-  v[DX_V_resumed_at] = (double)p->resumed_at;
-  v[DX_V_handovers] = (double)p->rb.stats.handovers;
-  v[DX_V_peer_resumes] = (double)p->rb.stats.peer_resumes;
   v[DX_V_screen] = d->phase == KICK_DUEL_REPLAY ? 3 : d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_READY ? 0 : 1;
   v[DX_V_time] = kick_shot_time(s);
   v[DX_V_phase] = s->phase;
@@ -465,6 +462,11 @@ static void fill_view(void) {
     v[DX_V_cam_fov] = c.fov;
   }
   for (int32_t i = 0; i < DX_RESULTS_SHOWN && i < KICK_DUEL_MAX_KICKS; i++) v[DX_V_r0 + i] = d->results[i];
+  /* A reloaded page's seat taken up again, and handovers to the other page. */
+  v[DX_V_resumed] = p->resumed;
+  v[DX_V_resumed_at] = (double)p->resumed_at;
+  v[DX_V_handovers] = (double)p->rb.stats.handovers;
+  v[DX_V_peer_resumes] = (double)p->rb.stats.peer_resumes;
 }
 
 DX_EXPORT(dx_view) double *dx_view(void) {
