@@ -119,7 +119,7 @@ static void test_the_bytes_of_a_known_record_do_not_change(void **st) {
   r.results[1] = KICK_DUEL_NO_SHOT;
   r.final_hash = 0xfedcba9876543210ull;
   r.checkpoint_count = 3;
-  for (int i = 0; i < 3; i++) r.checkpoints[i] = 0x1111111111111111ull * (uint64_t)(i + 1);
+  for (int i = 0; i < 3; i++) r.checkpoints[i] = 0x1111111111111111ull * ((uint64_t)i + 1u);
   static uint8_t b[KICK_SHOOTOUT_MAX_BYTES];
   size_t n = 0;
   assert_int_equal(kick_shootout_encode(&r, b, sizeof b, &n, NULL), KS_OK);
