@@ -182,25 +182,25 @@ static void slot_set(kick_setup *s, int i, uint64_t v) {
   }
 }
 
-static void w_slot(kb_writer *w, enum slot_kind k, uint64_t v) {
+static void w_slot(wbuf *w, enum slot_kind k, uint64_t v) {
   switch (k) {
   case SK_F64:
-  case SK_U64: kb_put64(w, v); break;
+  case SK_U64: w_u64(w, v); break;
   case SK_U32:
-  case SK_I32: kb_put32(w, (uint32_t)v); break;
+  case SK_I32: w_u32(w, (uint32_t)v); break;
   case SK_BOOL:
-  case SK_ENUM: kb_put8(w, (uint32_t)v); break;
+  case SK_ENUM: w_u8(w, (uint32_t)v); break;
   }
 }
 
-static uint64_t r_slot(kb_reader *r, enum slot_kind k) {
+static uint64_t r_slot(rbuf *r, enum slot_kind k) {
   switch (k) {
   case SK_F64:
-  case SK_U64: return kb_get64(r);
+  case SK_U64: return r_u64(r);
   case SK_U32:
-  case SK_I32: return kb_get32(r);
+  case SK_I32: return r_u32(r);
   case SK_BOOL:
-  case SK_ENUM: return kb_get8(r);
+  case SK_ENUM: return r_u8(r);
   }
   return 0u;
 }
@@ -210,9 +210,9 @@ static uint64_t r_slot(kb_reader *r, enum slot_kind k) {
 /* Field checks shared by the encoder (refuse to write nonsense) and the
    decoder. Returns KS_OK or fails e naming the field. */
 static ks_status check_replay(const kick_replay *r, kick_replay_error *e) {
-  if (r->setup.ring_count < 0 || r->setup.ring_count > KICK_RING_MAX) return kb_fail(e, KS_ERR_FORMAT, "setup.ring_count", 0);
+  if (r->setup.ring_count < 0 || r->setup.ring_count > KICK_RING_MAX) return fail(e, KS_ERR_FORMAT, "setup.ring_count", 0);
   if (r->setup.history_count < 0 || r->setup.history_count > KICK_HISTORY_MAX)
-    return kb_fail(e, KS_ERR_FORMAT, "setup.history_count", 0);
+    return fail(e, KS_ERR_FORMAT, "setup.history_count", 0);
   ks_status st = kick_setup_validate(&r->setup);
   if (st != KS_OK) {
     char f[40];
@@ -221,7 +221,7 @@ static ks_status check_replay(const kick_replay *r, kick_replay_error *e) {
     t_str(&t, ks_status_name(st));
     t_str(&t, ")");
     (void)t_end(&t);
-    return kb_fail(e, KS_ERR_FORMAT, f, 0);
+    return fail(e, KS_ERR_FORMAT, f, 0);
   }
   st = kick_launch_validate(&r->launch);
   if (st != KS_OK) {
@@ -231,85 +231,85 @@ static ks_status check_replay(const kick_replay *r, kick_replay_error *e) {
     t_str(&t, ks_status_name(st));
     t_str(&t, ")");
     (void)t_end(&t);
-    return kb_fail(e, KS_ERR_FORMAT, f, 0);
+    return fail(e, KS_ERR_FORMAT, f, 0);
   }
-  if (r->wait_steps < 0 || r->wait_steps > KICK_REPLAY_MAX_WAIT_STEPS) return kb_fail(e, KS_ERR_FORMAT, "wait_steps", 0);
-  if (r->input_count < 0 || r->input_count > KICK_REPLAY_MAX_INPUTS) return kb_fail(e, KS_ERR_FORMAT, "input_count", 0);
+  if (r->wait_steps < 0 || r->wait_steps > KICK_REPLAY_MAX_WAIT_STEPS) return fail(e, KS_ERR_FORMAT, "wait_steps", 0);
+  if (r->input_count < 0 || r->input_count > KICK_REPLAY_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", 0);
   int64_t prev = r->wait_steps;
   for (int32_t i = 0; i < r->input_count; i++) {
     const kick_input *in = &r->inputs[i];
-    if (!in->has_tap) return kb_fail(e, KS_ERR_FORMAT, "inputs.has_tap", 0);
+    if (!in->has_tap) return fail(e, KS_ERR_FORMAT, "inputs.has_tap", 0);
     if (in->tap_step < prev || in->tap_step > r->wait_steps + KICK_REPLAY_MAX_FLIGHT_STEPS)
-      return kb_fail(e, KS_ERR_FORMAT, "inputs.tap_step", 0);
-    if (!ks_is_finite(in->tap_x)) return kb_fail(e, KS_ERR_FORMAT, "inputs.tap_x", 0);
-    if (!ks_is_finite(in->tap_y)) return kb_fail(e, KS_ERR_FORMAT, "inputs.tap_y", 0);
+      return fail(e, KS_ERR_FORMAT, "inputs.tap_step", 0);
+    if (!ks_is_finite(in->tap_x)) return fail(e, KS_ERR_FORMAT, "inputs.tap_x", 0);
+    if (!ks_is_finite(in->tap_y)) return fail(e, KS_ERR_FORMAT, "inputs.tap_y", 0);
     prev = in->tap_step;
   }
-  if (r->outcome <= KICK_OUTCOME_NONE || r->outcome >= kick_outcome_count) return kb_fail(e, KS_ERR_FORMAT, "outcome", 0);
-  if ((r->moments & ~(uint32_t)KICK_MOMENT_ALL) != 0u) return kb_fail(e, KS_ERR_FORMAT, "moments", 0);
+  if (r->outcome <= KICK_OUTCOME_NONE || r->outcome >= kick_outcome_count) return fail(e, KS_ERR_FORMAT, "outcome", 0);
+  if ((r->moments & ~(uint32_t)KICK_MOMENT_ALL) != 0u) return fail(e, KS_ERR_FORMAT, "moments", 0);
   if (r->decision_step <= r->wait_steps || r->decision_step > r->wait_steps + KICK_REPLAY_MAX_FLIGHT_STEPS)
-    return kb_fail(e, KS_ERR_FORMAT, "decision_step", 0);
+    return fail(e, KS_ERR_FORMAT, "decision_step", 0);
   if (!r->crossed && (r->crossing_bits[0] | r->crossing_bits[1] | r->crossing_bits[2]) != 0u)
-    return kb_fail(e, KS_ERR_FORMAT, "crossing", 0);
+    return fail(e, KS_ERR_FORMAT, "crossing", 0);
   if (r->crossed && (!ks_is_finite(ks_f64_from_bits(r->crossing_bits[0])) ||
                      !ks_is_finite(ks_f64_from_bits(r->crossing_bits[1])) ||
                      !ks_is_finite(ks_f64_from_bits(r->crossing_bits[2]))))
-    return kb_fail(e, KS_ERR_FORMAT, "crossing", 0);
+    return fail(e, KS_ERR_FORMAT, "crossing", 0);
   int64_t want = (r->decision_step - r->wait_steps - 1) / KICK_REPLAY_CHECKPOINT_STEPS;
   if (want > KICK_REPLAY_MAX_CHECKPOINTS) want = KICK_REPLAY_MAX_CHECKPOINTS;
-  if (r->checkpoint_count != (int32_t)want) return kb_fail(e, KS_ERR_FORMAT, "checkpoint_count", 0);
+  if (r->checkpoint_count != (int32_t)want) return fail(e, KS_ERR_FORMAT, "checkpoint_count", 0);
   return KS_OK;
 }
 
 /* ----------------------------------------------------------------- encode */
 
-static void encode_payload(const kick_replay *r, kb_writer *w) {
+static void encode_payload(const kick_replay *r, wbuf *w) {
   const kick_setup def = kick_setup_default();
   uint32_t mask = 0u;
   for (int i = 0; i < SLOT_COUNT; i++)
     if (slot_get(&r->setup, i) != slot_get(&def, i)) mask |= 1u << i;
-  kb_put32(w, mask);
+  w_u32(w, mask);
   for (int i = 0; i < SLOT_COUNT; i++)
     if ((mask & (1u << i)) != 0u) w_slot(w, SLOTS[i].kind, slot_get(&r->setup, i));
   for (int32_t i = 0; i < r->setup.ring_count; i++) {
     const kick_ring_def *g = &r->setup.rings[i];
-    kb_put_f64(w, g->x);
-    kb_put_f64(w, g->y);
-    kb_put_f64(w, g->z);
-    kb_put_f64(w, g->radius);
-    kb_put8(w, (uint32_t)g->motion);
-    kb_put_f64(w, g->amplitude);
-    kb_put_f64(w, g->period_s);
-    kb_put_f64(w, g->phase);
+    w_f64(w, g->x);
+    w_f64(w, g->y);
+    w_f64(w, g->z);
+    w_f64(w, g->radius);
+    w_u8(w, (uint32_t)g->motion);
+    w_f64(w, g->amplitude);
+    w_f64(w, g->period_s);
+    w_f64(w, g->phase);
   }
   for (int32_t i = 0; i < r->setup.history_count; i++) {
     const kick_history_shot *h = &r->setup.history[i];
-    kb_put_f64(w, h->x);
-    kb_put_f64(w, h->y);
-    kb_put8(w, (uint32_t)h->outcome);
+    w_f64(w, h->x);
+    w_f64(w, h->y);
+    w_u8(w, (uint32_t)h->outcome);
   }
-  kb_put_f64(w, r->launch.speed_mps);
-  kb_put_f64(w, r->launch.elevation);
-  kb_put_f64(w, r->launch.direction);
-  kb_put_f64(w, r->launch.spin_axis.x);
-  kb_put_f64(w, r->launch.spin_axis.y);
-  kb_put_f64(w, r->launch.spin_axis.z);
-  kb_put_f64(w, r->launch.spin_rate);
-  kb_put32(w, (uint32_t)r->wait_steps);
-  kb_put8(w, (uint32_t)r->input_count);
+  w_f64(w, r->launch.speed_mps);
+  w_f64(w, r->launch.elevation);
+  w_f64(w, r->launch.direction);
+  w_f64(w, r->launch.spin_axis.x);
+  w_f64(w, r->launch.spin_axis.y);
+  w_f64(w, r->launch.spin_axis.z);
+  w_f64(w, r->launch.spin_rate);
+  w_u32(w, (uint32_t)r->wait_steps);
+  w_u8(w, (uint32_t)r->input_count);
   for (int32_t i = 0; i < r->input_count; i++) {
-    kb_put64(w, (uint64_t)r->inputs[i].tap_step);
-    kb_put_f64(w, r->inputs[i].tap_x);
-    kb_put_f64(w, r->inputs[i].tap_y);
+    w_u64(w, (uint64_t)r->inputs[i].tap_step);
+    w_f64(w, r->inputs[i].tap_x);
+    w_f64(w, r->inputs[i].tap_y);
   }
-  kb_put8(w, (uint32_t)r->outcome);
-  kb_put32(w, r->moments);
-  kb_put64(w, (uint64_t)r->decision_step);
-  kb_put8(w, r->crossed ? 1u : 0u);
-  for (int i = 0; i < 3; i++) kb_put64(w, r->crossing_bits[i]);
-  kb_put64(w, r->final_hash);
-  kb_put8(w, (uint32_t)r->checkpoint_count);
-  for (int32_t i = 0; i < r->checkpoint_count; i++) kb_put64(w, r->checkpoints[i]);
+  w_u8(w, (uint32_t)r->outcome);
+  w_u32(w, r->moments);
+  w_u64(w, (uint64_t)r->decision_step);
+  w_u8(w, r->crossed ? 1u : 0u);
+  for (int i = 0; i < 3; i++) w_u64(w, r->crossing_bits[i]);
+  w_u64(w, r->final_hash);
+  w_u8(w, (uint32_t)r->checkpoint_count);
+  for (int32_t i = 0; i < r->checkpoint_count; i++) w_u64(w, r->checkpoints[i]);
 }
 
 size_t kick_replay_encoded_size(const kick_replay *r) {
@@ -317,7 +317,7 @@ size_t kick_replay_encoded_size(const kick_replay *r) {
   kick_replay_error e;
   err_clear(&e, false);
   if (check_replay(r, &e) != KS_OK) return 0;
-  kb_writer w = {NULL, 0, 0};
+  wbuf w = {NULL, 0, 0};
   encode_payload(r, &w);
   return KICK_REPLAY_HEADER_BYTES + w.len + KICK_REPLAY_CHECKSUM_BYTES;
 }
@@ -326,108 +326,108 @@ ks_status kick_replay_encode(const kick_replay *r, uint8_t *buf, size_t cap, siz
   kick_replay_error tmp;
   kick_replay_error *e = err ? err : &tmp;
   err_clear(e, false);
-  if (!r || !buf || !len) return kb_fail(e, KS_ERR_NULL, "argument", 0);
+  if (!r || !buf || !len) return fail(e, KS_ERR_NULL, "argument", 0);
   ks_status st = check_replay(r, e);
   if (st != KS_OK) return st;
   size_t need = kick_replay_encoded_size(r);
   if (need > cap) {
     e->have = cap;
     e->need = need;
-    return kb_fail(e, KS_ERR_CAPACITY, "buffer", 0);
+    return fail(e, KS_ERR_CAPACITY, "buffer", 0);
   }
-  kb_writer w = {buf, cap, 0};
-  kb_put8(&w, KICK_REPLAY_MAGIC0);
-  kb_put8(&w, KICK_REPLAY_MAGIC1);
-  kb_put8(&w, KICK_REPLAY_MAGIC2);
-  kb_put8(&w, KICK_REPLAY_MAGIC3);
-  kb_put16(&w, KICK_REPLAY_VERSION);
-  kb_put16(&w, 0u);
-  kb_put32(&w, (uint32_t)(need - KICK_REPLAY_HEADER_BYTES - KICK_REPLAY_CHECKSUM_BYTES));
+  wbuf w = {buf, cap, 0};
+  w_u8(&w, KICK_REPLAY_MAGIC0);
+  w_u8(&w, KICK_REPLAY_MAGIC1);
+  w_u8(&w, KICK_REPLAY_MAGIC2);
+  w_u8(&w, KICK_REPLAY_MAGIC3);
+  w_u16(&w, KICK_REPLAY_VERSION);
+  w_u16(&w, 0u);
+  w_u32(&w, (uint32_t)(need - KICK_REPLAY_HEADER_BYTES - KICK_REPLAY_CHECKSUM_BYTES));
   encode_payload(r, &w);
-  kb_put64(&w, ks_fnv1a64(buf, w.len));
+  w_u64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   return KS_OK;
 }
 
 /* ----------------------------------------------------------------- decode */
 
-static ks_status decode_payload(kb_reader *rb, kick_replay *r, kick_replay_error *e) {
+static ks_status decode_payload(rbuf *rb, kick_replay *r, kick_replay_error *e) {
   kick_replay z = {0};
   *r = z;
   r->setup = kick_setup_default();
-  uint32_t mask = kb_get32(rb);
-  if ((mask >> SLOT_COUNT) != 0u) return kb_fail(e, KS_ERR_FORMAT, "setup.mask", rb->pos - 4);
+  uint32_t mask = r_u32(rb);
+  if ((mask >> SLOT_COUNT) != 0u) return fail(e, KS_ERR_FORMAT, "setup.mask", rb->pos - 4);
   for (int i = 0; i < SLOT_COUNT; i++) {
     if ((mask & (1u << i)) == 0u) continue;
     size_t at = rb->pos;
     uint64_t v = r_slot(rb, SLOTS[i].kind);
-    if (rb->short_) return kb_fail(e, KS_ERR_FORMAT, "payload length", at);
-    if (SLOTS[i].kind == SK_BOOL && v > 1u) return kb_fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
-    if (SLOTS[i].kind == SK_ENUM && v >= SLOTS[i].limit) return kb_fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
-    if (SLOTS[i].kind == SK_I32 && v > SLOTS[i].limit) return kb_fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
+    if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", at);
+    if (SLOTS[i].kind == SK_BOOL && v > 1u) return fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
+    if (SLOTS[i].kind == SK_ENUM && v >= SLOTS[i].limit) return fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
+    if (SLOTS[i].kind == SK_I32 && v > SLOTS[i].limit) return fail(e, KS_ERR_FORMAT, SLOTS[i].name, at);
     slot_set(&r->setup, i, v);
   }
   for (int32_t i = 0; i < r->setup.ring_count; i++) {
     kick_ring_def *g = &r->setup.rings[i];
-    g->x = kb_get_f64(rb);
-    g->y = kb_get_f64(rb);
-    g->z = kb_get_f64(rb);
-    g->radius = kb_get_f64(rb);
+    g->x = r_f64(rb);
+    g->y = r_f64(rb);
+    g->z = r_f64(rb);
+    g->radius = r_f64(rb);
     size_t at = rb->pos;
-    uint32_t m = kb_get8(rb);
-    if (m >= (uint32_t)kick_ring_motion_count) return kb_fail(e, KS_ERR_FORMAT, "setup.rings.motion", at);
+    uint32_t m = r_u8(rb);
+    if (m >= (uint32_t)kick_ring_motion_count) return fail(e, KS_ERR_FORMAT, "setup.rings.motion", at);
     g->motion = (kick_ring_motion)m;
-    g->amplitude = kb_get_f64(rb);
-    g->period_s = kb_get_f64(rb);
-    g->phase = kb_get_f64(rb);
+    g->amplitude = r_f64(rb);
+    g->period_s = r_f64(rb);
+    g->phase = r_f64(rb);
   }
   for (int32_t i = 0; i < r->setup.history_count; i++) {
     kick_history_shot *h = &r->setup.history[i];
-    h->x = kb_get_f64(rb);
-    h->y = kb_get_f64(rb);
+    h->x = r_f64(rb);
+    h->y = r_f64(rb);
     size_t at = rb->pos;
-    uint32_t o = kb_get8(rb);
-    if (o >= (uint32_t)kick_outcome_count) return kb_fail(e, KS_ERR_FORMAT, "setup.history.outcome", at);
+    uint32_t o = r_u8(rb);
+    if (o >= (uint32_t)kick_outcome_count) return fail(e, KS_ERR_FORMAT, "setup.history.outcome", at);
     h->outcome = (kick_outcome)o;
   }
-  r->launch.speed_mps = kb_get_f64(rb);
-  r->launch.elevation = kb_get_f64(rb);
-  r->launch.direction = kb_get_f64(rb);
-  r->launch.spin_axis.x = kb_get_f64(rb);
-  r->launch.spin_axis.y = kb_get_f64(rb);
-  r->launch.spin_axis.z = kb_get_f64(rb);
-  r->launch.spin_rate = kb_get_f64(rb);
-  r->wait_steps = (int64_t)kb_get32(rb);
+  r->launch.speed_mps = r_f64(rb);
+  r->launch.elevation = r_f64(rb);
+  r->launch.direction = r_f64(rb);
+  r->launch.spin_axis.x = r_f64(rb);
+  r->launch.spin_axis.y = r_f64(rb);
+  r->launch.spin_axis.z = r_f64(rb);
+  r->launch.spin_rate = r_f64(rb);
+  r->wait_steps = (int64_t)r_u32(rb);
   size_t at = rb->pos;
-  uint32_t n = kb_get8(rb);
-  if (n > KICK_REPLAY_MAX_INPUTS) return kb_fail(e, KS_ERR_FORMAT, "input_count", at);
+  uint32_t n = r_u8(rb);
+  if (n > KICK_REPLAY_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", at);
   r->input_count = (int32_t)n;
   for (int32_t i = 0; i < r->input_count; i++) {
     r->inputs[i].has_tap = true;
-    r->inputs[i].tap_step = (int64_t)kb_get64(rb);
-    r->inputs[i].tap_x = kb_get_f64(rb);
-    r->inputs[i].tap_y = kb_get_f64(rb);
+    r->inputs[i].tap_step = (int64_t)r_u64(rb);
+    r->inputs[i].tap_x = r_f64(rb);
+    r->inputs[i].tap_y = r_f64(rb);
   }
   at = rb->pos;
-  uint32_t o = kb_get8(rb);
-  if (o >= (uint32_t)kick_outcome_count) return kb_fail(e, KS_ERR_FORMAT, "outcome", at);
+  uint32_t o = r_u8(rb);
+  if (o >= (uint32_t)kick_outcome_count) return fail(e, KS_ERR_FORMAT, "outcome", at);
   r->outcome = (kick_outcome)o;
-  r->moments = kb_get32(rb);
-  r->decision_step = (int64_t)kb_get64(rb);
+  r->moments = r_u32(rb);
+  r->decision_step = (int64_t)r_u64(rb);
   at = rb->pos;
-  uint32_t c = kb_get8(rb);
-  if (c > 1u) return kb_fail(e, KS_ERR_FORMAT, "crossed", at);
+  uint32_t c = r_u8(rb);
+  if (c > 1u) return fail(e, KS_ERR_FORMAT, "crossed", at);
   r->crossed = c != 0u;
-  for (int i = 0; i < 3; i++) r->crossing_bits[i] = kb_get64(rb);
-  r->final_hash = kb_get64(rb);
+  for (int i = 0; i < 3; i++) r->crossing_bits[i] = r_u64(rb);
+  r->final_hash = r_u64(rb);
   at = rb->pos;
-  uint32_t k = kb_get8(rb);
+  uint32_t k = r_u8(rb);
   if (k > KICK_REPLAY_MAX_CHECKPOINTS || rb->short_ || rb->len - rb->pos != (size_t)k * 8u)
-    return kb_fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   r->checkpoint_count = (int32_t)k;
-  for (uint32_t i = 0; i < k; i++) r->checkpoints[i] = kb_get64(rb);
-  if (rb->short_) return kb_fail(e, KS_ERR_FORMAT, "payload length", rb->len);
-  if (rb->pos != rb->len) return kb_fail(e, KS_ERR_FORMAT, "payload length", rb->pos);
+  for (uint32_t i = 0; i < k; i++) r->checkpoints[i] = r_u64(rb);
+  if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
+  if (rb->pos != rb->len) return fail(e, KS_ERR_FORMAT, "payload length", rb->pos);
   return check_replay(r, e);
 }
 
@@ -435,44 +435,44 @@ ks_status kick_replay_decode(const uint8_t *buf, size_t len, kick_replay *out, k
   kick_replay_error tmp;
   kick_replay_error *e = err ? err : &tmp;
   err_clear(e, false);
-  if (!out || (!buf && len > 0)) return kb_fail(e, KS_ERR_NULL, "argument", 0);
+  if (!out || (!buf && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
   const size_t head = KICK_REPLAY_HEADER_BYTES, tail = KICK_REPLAY_CHECKSUM_BYTES;
   if (len < head + tail) {
     /* A short prefix that is not even a replay's start is not "truncated". */
     const uint8_t magic[4] = {KICK_REPLAY_MAGIC0, KICK_REPLAY_MAGIC1, KICK_REPLAY_MAGIC2, KICK_REPLAY_MAGIC3};
     for (size_t i = 0; i < len && i < 4; i++)
-      if (buf[i] != magic[i]) return kb_fail(e, KS_ERR_FORMAT, "magic", i);
+      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
     e->have = len;
     e->need = head + tail;
-    return kb_fail(e, KS_ERR_TRUNCATED, "header", len);
+    return fail(e, KS_ERR_TRUNCATED, "header", len);
   }
   if (buf[0] != KICK_REPLAY_MAGIC0 || buf[1] != KICK_REPLAY_MAGIC1 || buf[2] != KICK_REPLAY_MAGIC2 ||
       buf[3] != KICK_REPLAY_MAGIC3)
-    return kb_fail(e, KS_ERR_FORMAT, "magic", 0);
-  kb_reader rb = {buf, len, 4, false};
-  uint32_t version = kb_get16(&rb);
+    return fail(e, KS_ERR_FORMAT, "magic", 0);
+  rbuf rb = {buf, len, 4, false};
+  uint32_t version = r_u16(&rb);
   e->version = version;
-  if (version == 0u) return kb_fail(e, KS_ERR_FORMAT, "version", 4);
-  if (version > KICK_REPLAY_VERSION) return kb_fail(e, KS_ERR_VERSION, "version", 4);
-  uint32_t flags = kb_get16(&rb);
-  if (flags != 0u) return kb_fail(e, KS_ERR_FORMAT, "flags", 6);
-  uint64_t payload = kb_get32(&rb);
+  if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
+  if (version > KICK_REPLAY_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
+  uint32_t flags = r_u16(&rb);
+  if (flags != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
+  uint64_t payload = r_u32(&rb);
   uint64_t need = (uint64_t)head + payload + tail;
-  if (need > KICK_REPLAY_MAX_BYTES) return kb_fail(e, KS_ERR_FORMAT, "length", 8);
+  if (need > KICK_REPLAY_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
   if ((uint64_t)len < need) {
     e->have = len;
     e->need = need;
-    return kb_fail(e, KS_ERR_TRUNCATED, "length", len);
+    return fail(e, KS_ERR_TRUNCATED, "length", len);
   }
   if ((uint64_t)len > need) {
     e->have = len;
     e->need = need;
-    return kb_fail(e, KS_ERR_FORMAT, "length", need);
+    return fail(e, KS_ERR_FORMAT, "length", need);
   }
   size_t body = (size_t)(need - tail);
-  kb_reader cs = {buf, len, body, false};
-  if (kb_get64(&cs) != ks_fnv1a64(buf, body)) return kb_fail(e, KS_ERR_CHECKSUM, "checksum", body);
-  kb_reader pl = {buf, body, head, false};
+  rbuf cs = {buf, len, body, false};
+  if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  rbuf pl = {buf, body, head, false};
   kick_replay r;
   ks_status st = decode_payload(&pl, &r, e);
   if (st != KS_OK) return st;
@@ -501,12 +501,12 @@ ks_status kick_replay_share_encode(const kick_replay *r, char *code, size_t cap,
   ks_status st = kick_replay_encode(r, bytes, sizeof bytes, &n, e);
   e->share_code = true;
   if (st != KS_OK) return st;
-  if (!code || !len) return kb_fail(e, KS_ERR_NULL, "argument", 0);
+  if (!code || !len) return fail(e, KS_ERR_NULL, "argument", 0);
   size_t chars = (n / 3u) * 4u + (n % 3u == 0u ? 0u : n % 3u + 1u);
   if (chars + 1u > cap) {
     e->have = cap;
     e->need = chars + 1u;
-    return kb_fail(e, KS_ERR_CAPACITY, "buffer", 0);
+    return fail(e, KS_ERR_CAPACITY, "buffer", 0);
   }
   size_t o = 0;
   for (size_t i = 0; i < n; i += 3) {
@@ -528,10 +528,10 @@ ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *ou
   kick_replay_error tmp;
   kick_replay_error *e = err ? err : &tmp;
   err_clear(e, true);
-  if (!out || (!code && len > 0)) return kb_fail(e, KS_ERR_NULL, "argument", 0);
-  if (len > KICK_REPLAY_MAX_CODE) return kb_fail(e, KS_ERR_FORMAT, "share code length", KICK_REPLAY_MAX_CODE);
+  if (!out || (!code && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
+  if (len > KICK_REPLAY_MAX_CODE) return fail(e, KS_ERR_FORMAT, "share code length", KICK_REPLAY_MAX_CODE);
   for (size_t i = 0; i < len; i++)
-    if (b64_value(code[i]) < 0) return kb_fail(e, KS_ERR_FORMAT, "share code character", i);
+    if (b64_value(code[i]) < 0) return fail(e, KS_ERR_FORMAT, "share code character", i);
   uint8_t bytes[KICK_REPLAY_MAX_BYTES] = {0};
   _Static_assert((KICK_REPLAY_MAX_CODE * 6u) / 8u == KICK_REPLAY_MAX_BYTES, "the longest code fills the bytes exactly");
   size_t n = 0;
@@ -542,7 +542,7 @@ ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *ou
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
-      if (n == sizeof bytes) return kb_fail(e, KS_ERR_FORMAT, "share code length", KICK_REPLAY_MAX_CODE);
+      if (n == sizeof bytes) return fail(e, KS_ERR_FORMAT, "share code length", KICK_REPLAY_MAX_CODE);
       bytes[n++] = (uint8_t)((acc >> bits) & 0xffu);
     }
   }
@@ -557,9 +557,9 @@ ks_status kick_replay_share_decode(const char *code, size_t len, kick_replay *ou
     return KS_ERR_TRUNCATED;
   }
   /* len % 4 == 1 leaves 6 bits: not a whole byte, so not a code we wrote. */
-  if (len % 4u == 1u) return kb_fail(e, KS_ERR_FORMAT, "share code length", len);
+  if (len % 4u == 1u) return fail(e, KS_ERR_FORMAT, "share code length", len);
   /* Unused bits of the last character must be zero, or two codes would decode alike. */
-  if (bits > 0 && (acc & ((1u << bits) - 1u)) != 0u) return kb_fail(e, KS_ERR_FORMAT, "share code trailing bits", len - 1);
+  if (bits > 0 && (acc & ((1u << bits) - 1u)) != 0u) return fail(e, KS_ERR_FORMAT, "share code trailing bits", len - 1);
   if (st != KS_OK) return st;
   *out = r;
   return KS_OK;

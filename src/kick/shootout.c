@@ -172,78 +172,78 @@ static void err_clear(kick_replay_error *e) {
 
 /* Field checks shared by the encoder and the decoder. */
 static ks_status check(const kick_shootout *r, kick_replay_error *e) {
-  if (kick_duel_def_validate(&r->def) != KS_OK) return kb_fail(e, KS_ERR_FORMAT, "def", 0);
-  if (r->end_step < 0 || r->end_step > KICK_SHOOTOUT_MAX_STEPS) return kb_fail(e, KS_ERR_FORMAT, "end_step", 0);
-  if ((int)r->end < 0 || r->end >= kick_shootout_end_count) return kb_fail(e, KS_ERR_FORMAT, "end", 0);
+  if (kick_duel_def_validate(&r->def) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 0);
+  if (r->end_step < 0 || r->end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", 0);
+  if ((int)r->end < 0 || r->end >= kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", 0);
   if (r->end == KICK_SHOOTOUT_ABANDONED ? r->abandoned_by < 0 || r->abandoned_by > 1 : r->abandoned_by != -1)
-    return kb_fail(e, KS_ERR_FORMAT, "abandoned_by", 0);
-  if (r->input_count < 0 || r->input_count > KICK_SHOOTOUT_MAX_INPUTS) return kb_fail(e, KS_ERR_FORMAT, "input_count", 0);
+    return fail(e, KS_ERR_FORMAT, "abandoned_by", 0);
+  if (r->input_count < 0 || r->input_count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", 0);
   for (int32_t i = 0; i < r->input_count; i++) {
     const kick_shootout_input *in = &r->inputs[i];
-    if (in->player < 0 || in->player > 1) return kb_fail(e, KS_ERR_FORMAT, "inputs.player", 0);
+    if (in->player < 0 || in->player > 1) return fail(e, KS_ERR_FORMAT, "inputs.player", 0);
     if (in->input.kind != KICK_DUEL_IN_STRIKE && in->input.kind != KICK_DUEL_IN_TAP)
-      return kb_fail(e, KS_ERR_FORMAT, "inputs.kind", 0);
-    if (in->step < 0 || in->step >= r->end_step) return kb_fail(e, KS_ERR_FORMAT, "inputs.step", 0);
+      return fail(e, KS_ERR_FORMAT, "inputs.kind", 0);
+    if (in->step < 0 || in->step >= r->end_step) return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
     if (i > 0 && (in->step < r->inputs[i - 1].step || (in->step == r->inputs[i - 1].step && in->player <= r->inputs[i - 1].player)))
-      return kb_fail(e, KS_ERR_FORMAT, "inputs.step", 0);
+      return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
   }
   if (r->score[0] < 0 || r->score[1] < 0 || r->score[0] > KICK_DUEL_MAX_KICKS || r->score[1] > KICK_DUEL_MAX_KICKS)
-    return kb_fail(e, KS_ERR_FORMAT, "score", 0);
-  if (r->winner < KICK_DUEL_NO_WINNER || r->winner > KICK_DUEL_DRAW) return kb_fail(e, KS_ERR_FORMAT, "winner", 0);
-  if (r->kicks < 0 || r->kicks > r->def.max_kicks) return kb_fail(e, KS_ERR_FORMAT, "kicks", 0);
+    return fail(e, KS_ERR_FORMAT, "score", 0);
+  if (r->winner < KICK_DUEL_NO_WINNER || r->winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", 0);
+  if (r->kicks < 0 || r->kicks > r->def.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", 0);
   for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) {
     bool used = i < r->kicks;
     if ((used && (r->results[i] == KICK_DUEL_PENDING || r->results[i] >= kick_duel_result_count)) || (!used && r->results[i] != 0u))
-      return kb_fail(e, KS_ERR_FORMAT, "results", 0);
+      return fail(e, KS_ERR_FORMAT, "results", 0);
   }
   if (r->checkpoint_count != (int32_t)(r->end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS))
-    return kb_fail(e, KS_ERR_FORMAT, "checkpoint_count", 0);
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", 0);
   return KS_OK;
 }
 
-static void encode_payload(const kick_shootout *r, kb_writer *w) {
+static void encode_payload(const kick_shootout *r, wbuf *w) {
   const kick_duel_def *d = &r->def;
-  kb_put64(w, d->match_seed);
-  kb_put8(w, (uint32_t)d->kicks_each);
-  kb_put8(w, (uint32_t)d->max_kicks);
-  kb_put32(w, (uint32_t)d->ready_steps);
-  kb_put32(w, (uint32_t)d->aim_steps);
-  kb_put32(w, (uint32_t)d->after_steps);
-  kb_put8(w, d->replays ? 1u : 0u);
-  kb_put_f64(w, d->keeper_rating);
-  kb_put_f64(w, d->spot_z);
-  kb_put_f64(w, d->wind_mps);
-  kb_put32(w, (uint32_t)r->end_step);
-  kb_put8(w, (uint32_t)r->end);
-  kb_put8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
-  kb_put16(w, (uint32_t)r->input_count);
+  w_u64(w, d->match_seed);
+  w_u8(w, (uint32_t)d->kicks_each);
+  w_u8(w, (uint32_t)d->max_kicks);
+  w_u32(w, (uint32_t)d->ready_steps);
+  w_u32(w, (uint32_t)d->aim_steps);
+  w_u32(w, (uint32_t)d->after_steps);
+  w_u8(w, d->replays ? 1u : 0u);
+  w_f64(w, d->keeper_rating);
+  w_f64(w, d->spot_z);
+  w_f64(w, d->wind_mps);
+  w_u32(w, (uint32_t)r->end_step);
+  w_u8(w, (uint32_t)r->end);
+  w_u8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
+  w_u16(w, (uint32_t)r->input_count);
   for (int32_t i = 0; i < r->input_count; i++) {
     const kick_shootout_input *in = &r->inputs[i];
-    kb_put32(w, (uint32_t)in->step);
-    kb_put8(w, (uint32_t)in->player);
-    kb_put8(w, (uint32_t)in->input.kind);
+    w_u32(w, (uint32_t)in->step);
+    w_u8(w, (uint32_t)in->player);
+    w_u8(w, (uint32_t)in->input.kind);
     if (in->input.kind == KICK_DUEL_IN_STRIKE) {
       const kick_launch *k = &in->input.launch;
-      kb_put_f64(w, k->speed_mps);
-      kb_put_f64(w, k->elevation);
-      kb_put_f64(w, k->direction);
-      kb_put_f64(w, k->spin_axis.x);
-      kb_put_f64(w, k->spin_axis.y);
-      kb_put_f64(w, k->spin_axis.z);
-      kb_put_f64(w, k->spin_rate);
+      w_f64(w, k->speed_mps);
+      w_f64(w, k->elevation);
+      w_f64(w, k->direction);
+      w_f64(w, k->spin_axis.x);
+      w_f64(w, k->spin_axis.y);
+      w_f64(w, k->spin_axis.z);
+      w_f64(w, k->spin_rate);
     } else {
-      kb_put_f64(w, in->input.tap_x);
-      kb_put_f64(w, in->input.tap_y);
+      w_f64(w, in->input.tap_x);
+      w_f64(w, in->input.tap_y);
     }
   }
-  kb_put8(w, (uint32_t)r->score[0]);
-  kb_put8(w, (uint32_t)r->score[1]);
-  kb_put8(w, (uint32_t)(r->winner + 1));
-  kb_put8(w, (uint32_t)r->kicks);
-  for (int32_t i = 0; i < r->kicks; i++) kb_put8(w, r->results[i]);
-  kb_put64(w, r->final_hash);
-  kb_put16(w, (uint32_t)r->checkpoint_count);
-  for (int32_t i = 0; i < r->checkpoint_count; i++) kb_put64(w, r->checkpoints[i]);
+  w_u8(w, (uint32_t)r->score[0]);
+  w_u8(w, (uint32_t)r->score[1]);
+  w_u8(w, (uint32_t)(r->winner + 1));
+  w_u8(w, (uint32_t)r->kicks);
+  for (int32_t i = 0; i < r->kicks; i++) w_u8(w, r->results[i]);
+  w_u64(w, r->final_hash);
+  w_u16(w, (uint32_t)r->checkpoint_count);
+  for (int32_t i = 0; i < r->checkpoint_count; i++) w_u64(w, r->checkpoints[i]);
 }
 
 size_t kick_shootout_encoded_size(const kick_shootout *r) {
@@ -251,7 +251,7 @@ size_t kick_shootout_encoded_size(const kick_shootout *r) {
   kick_replay_error e;
   err_clear(&e);
   if (check(r, &e) != KS_OK) return 0;
-  kb_writer w = {NULL, 0, 0};
+  wbuf w = {NULL, 0, 0};
   encode_payload(r, &w);
   return KICK_SHOOTOUT_HEADER_BYTES + w.len + 8u;
 }
@@ -260,57 +260,57 @@ ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap,
   kick_replay_error tmp;
   kick_replay_error *e = err ? err : &tmp;
   err_clear(e);
-  if (!r || !buf || !len) return kb_fail(e, KS_ERR_NULL, "argument", 0);
+  if (!r || !buf || !len) return fail(e, KS_ERR_NULL, "argument", 0);
   ks_status st = check(r, e);
   if (st != KS_OK) return st;
   size_t need = kick_shootout_encoded_size(r);
   if (need > cap || need > KICK_SHOOTOUT_MAX_BYTES) {
     e->have = cap;
     e->need = need;
-    return kb_fail(e, KS_ERR_CAPACITY, "buffer", 0);
+    return fail(e, KS_ERR_CAPACITY, "buffer", 0);
   }
-  kb_writer w = {buf, cap, 0};
-  kb_put8(&w, KICK_SHOOTOUT_MAGIC0);
-  kb_put8(&w, KICK_SHOOTOUT_MAGIC1);
-  kb_put8(&w, KICK_SHOOTOUT_MAGIC2);
-  kb_put8(&w, KICK_SHOOTOUT_MAGIC3);
-  kb_put16(&w, KICK_SHOOTOUT_VERSION);
-  kb_put16(&w, 0u);
-  kb_put32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
+  wbuf w = {buf, cap, 0};
+  w_u8(&w, KICK_SHOOTOUT_MAGIC0);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC1);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC2);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC3);
+  w_u16(&w, KICK_SHOOTOUT_VERSION);
+  w_u16(&w, 0u);
+  w_u32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
   encode_payload(r, &w);
-  kb_put64(&w, ks_fnv1a64(buf, w.len));
+  w_u64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   return KS_OK;
 }
 
 /* One pass over the payload. With out NULL it only checks; otherwise it
    fills *out (which the first pass proved will be valid). */
-static ks_status decode_payload(kb_reader *rb, kick_shootout *out, kick_replay_error *e) {
+static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error *e) {
   kick_duel_def d = kick_duel_default_def();
-  d.match_seed = kb_get64(rb);
-  d.kicks_each = (int32_t)kb_get8(rb);
-  d.max_kicks = (int32_t)kb_get8(rb);
-  d.ready_steps = (int32_t)kb_get32(rb);
-  d.aim_steps = (int32_t)kb_get32(rb);
-  d.after_steps = (int32_t)kb_get32(rb);
+  d.match_seed = r_u64(rb);
+  d.kicks_each = (int32_t)r_u8(rb);
+  d.max_kicks = (int32_t)r_u8(rb);
+  d.ready_steps = (int32_t)r_u32(rb);
+  d.aim_steps = (int32_t)r_u32(rb);
+  d.after_steps = (int32_t)r_u32(rb);
   size_t at = rb->pos;
-  uint32_t rep = kb_get8(rb);
-  if (rep > 1u) return kb_fail(e, KS_ERR_FORMAT, "def.replays", at);
+  uint32_t rep = r_u8(rb);
+  if (rep > 1u) return fail(e, KS_ERR_FORMAT, "def.replays", at);
   d.replays = rep != 0u;
-  d.keeper_rating = kb_get_f64(rb);
-  d.spot_z = kb_get_f64(rb);
-  d.wind_mps = kb_get_f64(rb);
-  if (rb->short_) return kb_fail(e, KS_ERR_FORMAT, "payload length", rb->len);
-  if (kick_duel_def_validate(&d) != KS_OK) return kb_fail(e, KS_ERR_FORMAT, "def", 12);
+  d.keeper_rating = r_f64(rb);
+  d.spot_z = r_f64(rb);
+  d.wind_mps = r_f64(rb);
+  if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
+  if (kick_duel_def_validate(&d) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 12);
   size_t at_end = rb->pos;
-  int64_t end_step = (int64_t)kb_get32(rb);
+  int64_t end_step = (int64_t)r_u32(rb);
   at = rb->pos;
-  uint32_t end = kb_get8(rb);
-  uint32_t by = kb_get8(rb);
-  if (end >= (uint32_t)kick_shootout_end_count) return kb_fail(e, KS_ERR_FORMAT, "end", at);
+  uint32_t end = r_u8(rb);
+  uint32_t by = r_u8(rb);
+  if (end >= (uint32_t)kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", at);
   at = rb->pos;
-  uint32_t count = kb_get16(rb);
-  if (count > KICK_SHOOTOUT_MAX_INPUTS) return kb_fail(e, KS_ERR_FORMAT, "input_count", at);
+  uint32_t count = r_u16(rb);
+  if (count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", at);
   if (out) {
     (void)kick_shootout_begin(out, &d);
     out->end_step = end_step;
@@ -322,29 +322,29 @@ static ks_status decode_payload(kb_reader *rb, kick_shootout *out, kick_replay_e
   int32_t prev_player = -1;
   for (uint32_t i = 0; i < count; i++) {
     at = rb->pos;
-    int64_t step = (int64_t)kb_get32(rb);
-    uint32_t player = kb_get8(rb);
-    uint32_t kind = kb_get8(rb);
-    if (rb->short_) return kb_fail(e, KS_ERR_FORMAT, "payload length", rb->len);
-    if (player > 1u) return kb_fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
-    if (kind != KICK_DUEL_IN_STRIKE && kind != KICK_DUEL_IN_TAP) return kb_fail(e, KS_ERR_FORMAT, "inputs.kind", at + 5);
+    int64_t step = (int64_t)r_u32(rb);
+    uint32_t player = r_u8(rb);
+    uint32_t kind = r_u8(rb);
+    if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
+    if (player > 1u) return fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
+    if (kind != KICK_DUEL_IN_STRIKE && kind != KICK_DUEL_IN_TAP) return fail(e, KS_ERR_FORMAT, "inputs.kind", at + 5);
     if (step >= end_step || step < prev_step || (step == prev_step && (int32_t)player <= prev_player))
-      return kb_fail(e, KS_ERR_FORMAT, "inputs.step", at);
+      return fail(e, KS_ERR_FORMAT, "inputs.step", at);
     prev_step = step;
     prev_player = (int32_t)player;
     kick_duel_input in;
     if (kind == KICK_DUEL_IN_STRIKE) {
       kick_launch k;
-      k.speed_mps = kb_get_f64(rb);
-      k.elevation = kb_get_f64(rb);
-      k.direction = kb_get_f64(rb);
-      k.spin_axis.x = kb_get_f64(rb);
-      k.spin_axis.y = kb_get_f64(rb);
-      k.spin_axis.z = kb_get_f64(rb);
-      k.spin_rate = kb_get_f64(rb);
+      k.speed_mps = r_f64(rb);
+      k.elevation = r_f64(rb);
+      k.direction = r_f64(rb);
+      k.spin_axis.x = r_f64(rb);
+      k.spin_axis.y = r_f64(rb);
+      k.spin_axis.z = r_f64(rb);
+      k.spin_rate = r_f64(rb);
       in = kick_duel_strike_input(&k);
     } else {
-      double x = kb_get_f64(rb), y = kb_get_f64(rb);
+      double x = r_f64(rb), y = r_f64(rb);
       in = kick_duel_tap_input(x, y);
     }
     if (out) {
@@ -354,18 +354,18 @@ static ks_status decode_payload(kb_reader *rb, kick_shootout *out, kick_replay_e
     }
   }
   size_t at_score = rb->pos;
-  int32_t s0 = (int32_t)kb_get8(rb), s1 = (int32_t)kb_get8(rb);
-  int32_t winner = (int32_t)kb_get8(rb) - 1;
+  int32_t s0 = (int32_t)r_u8(rb), s1 = (int32_t)r_u8(rb);
+  int32_t winner = (int32_t)r_u8(rb) - 1;
   at = rb->pos;
-  int32_t kicks = (int32_t)kb_get8(rb);
-  if (kicks > d.max_kicks) return kb_fail(e, KS_ERR_FORMAT, "kicks", at);
+  int32_t kicks = (int32_t)r_u8(rb);
+  if (kicks > d.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", at);
   uint8_t results[KICK_DUEL_MAX_KICKS] = {0};
-  for (int32_t i = 0; i < kicks; i++) results[i] = (uint8_t)kb_get8(rb);
-  uint64_t final_hash = kb_get64(rb);
+  for (int32_t i = 0; i < kicks; i++) results[i] = (uint8_t)r_u8(rb);
+  uint64_t final_hash = r_u64(rb);
   at = rb->pos;
-  uint32_t ncp = kb_get16(rb);
+  uint32_t ncp = r_u16(rb);
   if (rb->short_ || ncp > KICK_SHOOTOUT_MAX_CHECKPOINTS || rb->len - rb->pos != (size_t)ncp * 8u)
-    return kb_fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+    return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   if (out) {
     out->score[0] = s0;
     out->score[1] = s1;
@@ -374,18 +374,18 @@ static ks_status decode_payload(kb_reader *rb, kick_shootout *out, kick_replay_e
     for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) out->results[i] = results[i];
     out->final_hash = final_hash;
     out->checkpoint_count = (int32_t)ncp;
-    for (uint32_t i = 0; i < ncp; i++) out->checkpoints[i] = kb_get64(rb);
+    for (uint32_t i = 0; i < ncp; i++) out->checkpoints[i] = r_u64(rb);
   } else {
     rb->pos += (size_t)ncp * 8u;
   }
-  if (end_step > KICK_SHOOTOUT_MAX_STEPS) return kb_fail(e, KS_ERR_FORMAT, "end_step", at_end);
-  if (end == KICK_SHOOTOUT_ABANDONED ? by > 1u : by != 0xffu) return kb_fail(e, KS_ERR_FORMAT, "abandoned_by", at_end + 5);
-  if (s0 > KICK_DUEL_MAX_KICKS || s1 > KICK_DUEL_MAX_KICKS) return kb_fail(e, KS_ERR_FORMAT, "score", at_score);
-  if (winner > KICK_DUEL_DRAW) return kb_fail(e, KS_ERR_FORMAT, "winner", at_score + 2);
+  if (end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", at_end);
+  if (end == KICK_SHOOTOUT_ABANDONED ? by > 1u : by != 0xffu) return fail(e, KS_ERR_FORMAT, "abandoned_by", at_end + 5);
+  if (s0 > KICK_DUEL_MAX_KICKS || s1 > KICK_DUEL_MAX_KICKS) return fail(e, KS_ERR_FORMAT, "score", at_score);
+  if (winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", at_score + 2);
   for (int32_t i = 0; i < kicks; i++)
     if (results[i] == KICK_DUEL_PENDING || results[i] >= kick_duel_result_count)
-      return kb_fail(e, KS_ERR_FORMAT, "results", at_score + 4 + (size_t)i);
-  if ((int64_t)ncp != end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS) return kb_fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
+      return fail(e, KS_ERR_FORMAT, "results", at_score + 4 + (size_t)i);
+  if ((int64_t)ncp != end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS) return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   return KS_OK;
 }
 
@@ -398,44 +398,44 @@ ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *ou
   kick_replay_error tmp;
   kick_replay_error *e = err ? err : &tmp;
   err_clear(e);
-  if (!out || (!buf && len > 0)) return kb_fail(e, KS_ERR_NULL, "argument", 0);
+  if (!out || (!buf && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
   const size_t head = KICK_SHOOTOUT_HEADER_BYTES, tail = 8u;
   const uint8_t magic[4] = {KICK_SHOOTOUT_MAGIC0, KICK_SHOOTOUT_MAGIC1, KICK_SHOOTOUT_MAGIC2, KICK_SHOOTOUT_MAGIC3};
   if (len < head + tail) {
     for (size_t i = 0; i < len && i < 4; i++)
-      if (buf[i] != magic[i]) return kb_fail(e, KS_ERR_FORMAT, "magic", i);
+      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
     e->have = len;
     e->need = head + tail;
-    return kb_fail(e, KS_ERR_TRUNCATED, "header", len);
+    return fail(e, KS_ERR_TRUNCATED, "header", len);
   }
   for (size_t i = 0; i < 4; i++)
-    if (buf[i] != magic[i]) return kb_fail(e, KS_ERR_FORMAT, "magic", i);
-  kb_reader rb = {buf, len, 4, false};
-  uint32_t version = kb_get16(&rb);
+    if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
+  rbuf rb = {buf, len, 4, false};
+  uint32_t version = r_u16(&rb);
   e->version = version;
-  if (version == 0u) return kb_fail(e, KS_ERR_FORMAT, "version", 4);
-  if (version > KICK_SHOOTOUT_VERSION) return kb_fail(e, KS_ERR_VERSION, "version", 4);
-  if (kb_get16(&rb) != 0u) return kb_fail(e, KS_ERR_FORMAT, "flags", 6);
-  uint64_t need = (uint64_t)head + kb_get32(&rb) + tail;
-  if (need > KICK_SHOOTOUT_MAX_BYTES) return kb_fail(e, KS_ERR_FORMAT, "length", 8);
+  if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
+  if (version > KICK_SHOOTOUT_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
+  if (r_u16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
+  uint64_t need = (uint64_t)head + r_u32(&rb) + tail;
+  if (need > KICK_SHOOTOUT_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
   if ((uint64_t)len < need) {
     e->have = len;
     e->need = need;
-    return kb_fail(e, KS_ERR_TRUNCATED, "length", len);
+    return fail(e, KS_ERR_TRUNCATED, "length", len);
   }
   if ((uint64_t)len > need) {
     e->have = len;
     e->need = need;
-    return kb_fail(e, KS_ERR_FORMAT, "length", need);
+    return fail(e, KS_ERR_FORMAT, "length", need);
   }
   size_t body = (size_t)(need - tail);
-  kb_reader cs = {buf, len, body, false};
-  if (kb_get64(&cs) != ks_fnv1a64(buf, body)) return kb_fail(e, KS_ERR_CHECKSUM, "checksum", body);
-  kb_reader pass1 = {buf, body, head, false};
+  rbuf cs = {buf, len, body, false};
+  if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  rbuf pass1 = {buf, body, head, false};
   ks_status st = decode_payload(&pass1, NULL, e);
   if (st != KS_OK) return st;
-  if (pass1.pos != pass1.len) return kb_fail(e, KS_ERR_FORMAT, "payload length", pass1.pos);
-  kb_reader pass2 = {buf, body, head, false};
+  if (pass1.pos != pass1.len) return fail(e, KS_ERR_FORMAT, "payload length", pass1.pos);
+  rbuf pass2 = {buf, body, head, false};
   (void)decode_payload(&pass2, out, e);
   return KS_OK;
 }
