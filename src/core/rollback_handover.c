@@ -12,26 +12,6 @@
 
 /* ----------------------------------------------------------------- bytes */
 
-typedef struct hw {
-  uint8_t *p;
-  size_t cap, len;
-} hw;
-
-static void w8(hw *w, uint32_t v) {
-  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
-  w->len++;
-}
-static void w16(hw *w, uint32_t v) {
-  w8(w, v);
-  w8(w, v >> 8);
-}
-static void w32(hw *w, uint32_t v) {
-  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
-}
-static void w64(hw *w, uint64_t v) {
-  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
-}
-
 static uint32_t g16(const uint8_t *b) { return (uint32_t)b[0] | ((uint32_t)b[1] << 8); }
 static uint32_t g32(const uint8_t *b) {
   return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
@@ -54,10 +34,8 @@ static void clear(ks_rb_error *e) {
   *e = z;
 }
 
-static uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
-
 /* The 8 bytes every message starts with: K S R <kind>, version, sender, flags 0, input size. */
-static void head(hw *w, char kind, int32_t sender, size_t input_size) {
+static void head(wb *w, char kind, int32_t sender, size_t input_size) {
   w8(w, 'K');
   w8(w, 'S');
   w8(w, 'R');
@@ -119,7 +97,7 @@ ks_status ks_rb_gather_request(const ks_rb_gather *g, uint8_t *buf, size_t cap, 
   if (!g || !buf || !len) return KS_ERR_NULL;
   if (g->complete) return KS_ERR_STATE;
   if (cap < KS_RB_REQUEST_BYTES) return KS_ERR_CAPACITY;
-  hw w = {buf, cap, 0};
+  wb w = {buf, cap, 0};
   head(&w, MAGIC_REQUEST, g->local_player, g->input_size);
   w64(&w, g->nonce);
   w32(&w, u32_of((int64_t)g->have));
@@ -145,14 +123,14 @@ ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, size_t 
 
 /* Writes (or with w->p NULL-capped, measures) one player's runs of inputs
    over [from, to): { u16 count >= 1, input }. */
-static void runs(hw *w, const ks_rb_session *s, int32_t p, int64_t from, int64_t to) {
+static void runs(wb *w, const ks_rb_session *s, int32_t p, int64_t from, int64_t to) {
   size_t isz = s->def.input_size;
   for (int64_t n = from; n < to;) {
     const uint8_t *v = rb_input_slot(s, p, n);
     int64_t r = n + 1;
     while (r < to && r - n < 65535 && rb_equal(rb_input_slot(s, p, r), v, isz)) r++;
     w16(w, (uint32_t)(r - n));
-    for (size_t i = 0; i < isz; i++) w8(w, v[i]);
+    wbytes(w, v, isz);
     n = r;
   }
 }
@@ -169,7 +147,7 @@ ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_le
   for (int64_t n = base; n < kr; n++)
     if (!rb_known(s, peer, n)) return KS_ERR_RANGE;
   if (history_len > 0xffffffffu) return KS_ERR_RANGE;
-  hw m = {buf, 0, 0}; /* measure: nothing written at cap 0 */
+  wb m = {buf, 0, 0}; /* measure: nothing written at cap 0 */
   runs(&m, s, peer, base, kr);
   runs(&m, s, me, base, kk);
   size_t need = KS_RB_HANDOVER_HEADER_BYTES + m.len + history_len;
@@ -178,7 +156,7 @@ ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_le
   /* The resumed session numbers its messages above everything the lost one
      may have sent: those are refused from now on. */
   uint32_t start = s->seen > UINT32_MAX - 2u * KS_RB_SEQ_GAP ? UINT32_MAX - KS_RB_SEQ_GAP : s->seen + KS_RB_SEQ_GAP;
-  hw w = {buf, cap, 0};
+  wb w = {buf, cap, 0};
   w8(&w, HANDOVER_VERSION);
   w8(&w, (uint32_t)me);
   w8(&w, (uint32_t)s->def.input_size);
@@ -207,7 +185,7 @@ ks_status ks_rb_write_part(const ks_rb_session *s, uint64_t nonce, const uint8_t
   size_t n = len - offset, room = cap - KS_RB_PART_HEADER_BYTES - 8u;
   if (n > room) n = room;
   if (n > 65535u) n = 65535u;
-  hw w = {buf, cap, 0};
+  wb w = {buf, cap, 0};
   head(&w, MAGIC_PART, s->def.local_player, s->def.input_size);
   w64(&w, nonce);
   w32(&w, (uint32_t)len);
@@ -215,7 +193,7 @@ ks_status ks_rb_write_part(const ks_rb_session *s, uint64_t nonce, const uint8_t
   w32(&w, offset);
   w16(&w, (uint32_t)n);
   w16(&w, 0u);
-  for (size_t i = 0; i < n; i++) w8(&w, handover[offset + i]);
+  wbytes(&w, handover + offset, n);
   w64(&w, ks_fnv1a64(buf, w.len));
   *out_len = w.len;
   return KS_OK;

@@ -35,4 +35,31 @@ void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash,
 /* The peer's detail. */
 void rb_remote_detail(ks_rb_session *s, int64_t step, const uint8_t *bytes, int32_t len);
 
+/* The little-endian byte writer of the messages (rollback_wire.c) and the
+   handover (rollback_handover.c): bytes past cap are counted, not written. */
+typedef struct wb {
+  uint8_t *p;
+  size_t cap, len;
+} wb;
+
+static inline void w8(wb *w, uint32_t v) {
+  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
+  w->len++;
+}
+static inline void w16(wb *w, uint32_t v) {
+  w8(w, v);
+  w8(w, v >> 8);
+}
+static inline void w32(wb *w, uint32_t v) {
+  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
+}
+static inline void w64(wb *w, uint64_t v) {
+  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
+}
+static inline void wbytes(wb *w, const uint8_t *b, size_t n) {
+  for (size_t i = 0; i < n; i++) w8(w, b[i]);
+}
+/* A step or count as a u32 field (clamped). */
+static inline uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
+
 #endif

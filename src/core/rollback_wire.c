@@ -15,31 +15,6 @@
 
 /* ----------------------------------------------------------------- writer */
 
-typedef struct wb {
-  uint8_t *p;
-  size_t cap, len;
-} wb;
-
-static void w8(wb *w, uint32_t v) {
-  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
-  w->len++;
-}
-static void w16(wb *w, uint32_t v) {
-  w8(w, v);
-  w8(w, v >> 8);
-}
-static void w32(wb *w, uint32_t v) {
-  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
-}
-static void w64(wb *w, uint64_t v) {
-  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
-}
-static void wbytes(wb *w, const uint8_t *b, size_t n) {
-  for (size_t i = 0; i < n; i++) w8(w, b[i]);
-}
-
-static uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
-
 static int32_t clamp_i32(int64_t v) {
   return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
 }
