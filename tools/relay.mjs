@@ -39,6 +39,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireWeb = createRequire(join(here, '..', 'web', 'package.json'));
@@ -54,7 +55,16 @@ const USAGE = `usage: node tools/relay.mjs [options]
   --room-seconds S    how long a room waits for its second device (default 600)
   --latency-ms MS --jitter-ms MS --loss P --seed N
                       fault injection on forwarded game data (default none)
-  --help`;
+  --help, --version   this text; the version`;
+
+function version() {
+  try {
+    const h = readFileSync(join(here, '..', 'include', 'kickstep', 'version.h'), 'utf8');
+    return /KICKSTEP_VERSION_STRING "([^"]+)"/.exec(h)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 function parseArgs(argv) {
   const o = {
@@ -71,6 +81,7 @@ function parseArgs(argv) {
     const v = () => argv[++i];
     switch (a) {
       case '--help': console.log(USAGE); process.exit(0); break;
+      case '--version': console.log(`relay.mjs (kickstep) ${version()}`); process.exit(0); break;
       case '--host': o.host = v(); if (!o.host) throw new Error('--host wants an address'); break;
       case '--port': o.port = v(); break;
       case '--max-rooms': o.maxRooms = num(a, v(), 1, 1e6); break;
@@ -84,7 +95,7 @@ function parseArgs(argv) {
       case '--jitter-ms': o.jitterMs = num(a, v(), 0, 10000); break;
       case '--loss': o.loss = num(a, v(), 0, 1); break;
       case '--seed': o.seed = num(a, v(), 0, 2 ** 32 - 1); break;
-      default: throw new Error(`unexpected argument ${a}\n${USAGE}`);
+      default: throw new Error(`unexpected argument ${a} (node tools/relay.mjs --help lists the options)`);
     }
   }
   o.port = num('--port', o.port, 0, 65535);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/serve.mjs keeps the command-line conventions of the other tools:
+# tools/serve.mjs and tools/relay.mjs keep the command-line conventions of the other tools:
 # --help (exit 0), --version (the version of include/kickstep/version.h), a
 # usage error is one line with a hint (exit 2), and --host picks the address.
 #   tests/serve/conventions.sh ROOT NODE
@@ -23,6 +23,16 @@ for bad in "--bogus" "" "--port" "--port x" "--host"; do
   # shellcheck disable=SC2086
   out=$("$node" "$serve" $bad 2>&1 >/dev/null); rc=$?
   check "'$bad' is a usage error: exit 2, one line with a hint" [ "$rc" = 2 -a "$(wc -l <<<"$out")" = 1 ]
+done
+relay=$root/tools/relay.mjs
+out=$("$node" "$relay" --help 2>&1); rc=$?
+check "relay --help exits 0 and names --host" [ "$rc" = 0 ] && check "relay --help names --host" grep -q -- '--host H' <<<"$out"
+out=$("$node" "$relay" --version 2>&1); rc=$?
+check "relay --version exits 0 and prints $want" [ "$rc" = 0 -a "$out" = "relay.mjs (kickstep) $want" ]
+for bad in "--bogus" "--port" "--port x" "--host" "--loss 2"; do
+  # shellcheck disable=SC2086
+  out=$("$node" "$relay" $bad 2>&1 >/dev/null); rc=$?
+  check "relay '$bad' is a usage error: exit 2, one line" [ "$rc" = 2 -a "$(wc -l <<<"$out")" = 1 ]
 done
 site=$(mktemp -d)
 trap 'rm -rf "$site"; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null' EXIT
