@@ -12,6 +12,10 @@ endif()
 set(KS_DOXYGEN_OUT ${PROJECT_BINARY_DIR}/docs/api)
 set(KS_DOXYGEN_HTML YES)
 set(KS_DOXYGEN_XML NO)
+# make docs fails on the first undocumented public item, with every warning
+# on standard error.
+set(KS_DOXYGEN_FAIL FAIL_ON_WARNINGS)
+set(KS_DOXYGEN_LOG "")
 configure_file(${PROJECT_SOURCE_DIR}/docs/Doxyfile.in ${PROJECT_BINARY_DIR}/Doxyfile @ONLY)
 add_custom_target(kickstep_docs
   COMMAND ${CMAKE_COMMAND} -E make_directory ${KS_DOXYGEN_OUT}

@@ -259,6 +259,8 @@ async function playSize(t, server, size) {
     await page.evaluate(() => window.__kick.run(40));
     await page.waitForTimeout(200);
     await shot(page, build, `play-celebration-${size.tag}`);
+    const confetti = await page.evaluate(() => window.__kick.stadium.confettiOnScreen());
+    t.ok(confetti >= 150, `${size.tag}: the goal's confetti is in view (${confetti} of 500 pieces on screen)`);
     const buzz = await page.evaluate(() => window.__buzz || []);
     t.ok(buzz.length >= 2, `${size.tag}: the phone vibrates on the strike and the goal (${JSON.stringify(buzz)})`);
     const more = await page.evaluate(() => window.__kick.checkFrames(3000, 1 / 60, (v) => v('screen') === 3));

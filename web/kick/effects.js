@@ -175,10 +175,43 @@ export class Spray extends Particles {
 
 export class Confetti extends Particles {
   constructor(scene) {
-    super(scene, 500, 0.16, [0xffd23f, 0xe63946, 0x3ddc97, 0x4cc9f0, 0xffffff, 0xf72585], 0.95);
+    super(scene, 500, 0.24, [0xffd23f, 0xe63946, 0x3ddc97, 0x4cc9f0, 0xffffff, 0xf72585], 0.95);
   }
-  burst(center) {
-    this.emit(500, new THREE.Vector3(center.x, 9, center.z + 4), 16, 3, 2.5, 5);
+  /**
+   * Two cannons, one at the foot of each post, fire up and out towards the
+   * camera, so the paper flutters down in front of the net and the crowd
+   * (whose colours it shares) is not its background alone.
+   */
+  burst(center, halfWidth = 3.66) {
+    const half = this.count / 2;
+    for (let k = 0; k < this.count; k++) {
+      const p = this.p[this.next];
+      this.next = (this.next + 1) % this.count;
+      const side = k < half ? -1 : 1;
+      p.x = center.x + side * (halfWidth + 0.4) + (Math.random() - 0.5) * 0.4;
+      p.y = 0.4 + Math.random() * 0.3;
+      p.z = center.z - 0.8 + (Math.random() - 0.5) * 0.4;
+      // Up, leaning in over the goal mouth and out towards the penalty spot.
+      const up = 9 + Math.random() * 5;
+      p.vx = -side * (1 + Math.random() * 3.5);
+      p.vy = up;
+      p.vz = -(1 + Math.random() * 4);
+      p.life = 4 + Math.random() * 2;
+      p.c = this.colors[Math.floor(Math.random() * this.colors.length)];
+    }
+    this.alive = this.count;
+  }
+
+  /** How many live pieces the camera sees (inside its view, in front of it). */
+  onScreen(camera) {
+    const v = new THREE.Vector3();
+    let n = 0;
+    for (const p of this.p) {
+      if (p.life <= 0) continue;
+      v.set(p.x, p.y, p.z).project(camera);
+      if (v.z < 1 && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1) n++;
+    }
+    return n;
   }
   update(dt, clock) {
     super.update(dt, 1.6, 1.2, 0.8, clock);

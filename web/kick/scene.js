@@ -603,8 +603,13 @@ export class Stadium {
 
   /** A goal: confetti, the crowd on its feet. */
   celebrate() {
-    this.confetti.burst(V(0, 0, 6));
+    this.confetti.burst(V(0, 0, 0), POST_X);
     this.celebrateT = 0;
+  }
+
+  /** Confetti pieces in view (the celebration's test reads it). */
+  confettiOnScreen() {
+    return this.confetti.onScreen(this.camera);
   }
 
   /** The back of the net bulges around the ball when it is pushed in. */
