@@ -18,15 +18,10 @@ static ks_status refuse(ks_rb_error *e, ks_status st, const char *field) {
 /* An open record again after kick_shootout_finish closed it for the
    handover: the inputs stay, the expectations go (as kick_shootout_begin). */
 static void reopen(kick_shootout *r) {
-  r->end_step = 0;
-  r->end = KICK_SHOOTOUT_PLAYED;
-  r->abandoned_by = -1;
-  r->score[0] = r->score[1] = 0;
-  r->winner = KICK_DUEL_NO_WINNER;
-  r->kicks = 0;
-  for (int i = 0; i < KICK_DUEL_MAX_KICKS; i++) r->results[i] = 0;
-  r->final_hash = 0;
-  r->checkpoint_count = 0;
+  int32_t inputs = r->input_count;
+  kick_duel_def def = r->def; /* validated when the record was begun */
+  (void)kick_shootout_begin(r, &def);
+  r->input_count = inputs;
 }
 
 /* The handover: the session's part, then the record so far (closed at the

@@ -256,8 +256,9 @@ async function playSize(t, server, size) {
     flight.bad.push(...rest.bad);
     const goal = (await view(page, 'outcome')) === 1;
     t.ok(goal, `${size.tag}: the top corner beats Idris`);
-    await page.evaluate(() => window.__kick.run(40));
-    await page.waitForTimeout(200);
+    // 0.6 s of the celebration, every frame drawn (run() would draw only its last).
+    await page.evaluate(() => window.__kick.checkFrames(36, 1 / 60, null, false));
+    await page.evaluate(() => window.__kick.run(1));
     await shot(page, build, `play-celebration-${size.tag}`);
     const confetti = await page.evaluate(() => window.__kick.stadium.confettiOnScreen());
     t.ok(confetti >= 150, `${size.tag}: the goal's confetti is in view (${confetti} of 500 pieces on screen)`);

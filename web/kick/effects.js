@@ -192,10 +192,10 @@ export class Confetti extends Particles {
       p.y = 0.4 + Math.random() * 0.3;
       p.z = center.z - 0.8 + (Math.random() - 0.5) * 0.4;
       // Up, leaning in over the goal mouth and out towards the penalty spot.
-      const up = 9 + Math.random() * 5;
+      const up = 6 + Math.random() * 4;
       p.vx = -side * (1 + Math.random() * 3.5);
       p.vy = up;
-      p.vz = -(1 + Math.random() * 4);
+      p.vz = -(2 + Math.random() * 4);
       p.life = 4 + Math.random() * 2;
       p.c = this.colors[Math.floor(Math.random() * this.colors.length)];
     }
