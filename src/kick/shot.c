@@ -152,10 +152,13 @@ static inline bool keeper_may_act(const kick_shot *s, int64_t n, const kick_inpu
   return k->read_step >= 0 && n == k->read_step;
 }
 
-static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
-  if (s->phase == KICK_PHASE_DONE) return;
+/* The step before the flight: the keeper's read or a person's dive, the
+   strike's and the wall's events, a held ball. False when the ball does not
+   fly on this step (not struck, done, or held). */
+static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (s->phase == KICK_PHASE_DONE) return false;
   if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
-  if (s->phase == KICK_PHASE_WAITING) return;
+  if (s->phase == KICK_PHASE_WAITING) return false;
   int64_t ev = n + 1;
   kick_ball *b = &s->ball;
   if (n == s->strike_step) kick_emit(out, ev, KICK_EV_STRIKE, 0u, b->vel);
@@ -166,11 +169,16 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
   if (b->held) {
     s->phase = KICK_PHASE_DONE;
     s->done_step = ev;
-    return;
+    return false;
   }
-  ks_vec3 p0 = b->pos;
-  ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
-  uint32_t f = kick_flight_step_inline(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  return true;
+}
+
+/* The step after the flight (p0: the ball's centre before it, f: the
+   flight's flags): contacts, rings, the goal line, the decision. */
+static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
   if ((f & 1u) != 0u) {
     s->contact_flags |= KICK_TOUCH_GROUND;
     kick_emit(out, ev, KICK_EV_BOUNCE, 0u, b->pos);
@@ -224,6 +232,22 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     s->phase = KICK_PHASE_DONE;
     s->done_step = ev;
   }
+}
+
+bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  return step_begin(s, n, in, out);
+}
+
+void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) { step_end(s, n, p0, f, out); }
+
+/* Step n: what comes before the flight, the wind and the flight, and what
+   comes after it. The batch (batch.c) runs the same three parts. */
+static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (!step_begin(s, n, in, out)) return;
+  ks_vec3 p0 = s->ball.pos;
+  ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
+  uint32_t f = kick_flight_step_inline(&s->ball, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  step_end(s, n, p0, f, out);
 }
 
 void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
