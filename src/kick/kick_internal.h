@@ -36,6 +36,14 @@ static inline double kick_step_time(int64_t step_index) {
   return (double)step_index / (double)KICK_STEPS_PER_SECOND;
 }
 
+/* shot.c: a step in its parts, for kick_shot_step and the batch (batch.c).
+   Step n (the clock's total_steps before it, already moved on to n + 1):
+   kick_step_begin; when it returns true, p0 = the ball's centre, the wind
+   at kick_step_time(n) and kick_flight_step_inline, whose flags go to
+   kick_step_end. Every rule of the step lives in these two functions. */
+bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out);
+void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out);
+
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
    Returns bit 0 set if the ball bounced, bit 1 if it came to rest. */
@@ -147,6 +155,11 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
    Returns true when it reached the line; fills the point and the time taken. */
 bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
+
+/* batch_flight.c: kick_flight_step_inline (1/600 s, each shot's spin decay
+   and pitch) for count shots, lanes of four at once; flags[i] as the scalar
+   flight returns them. The same bits as the scalar flight, lane by lane. */
+void kick_batch_fly(kick_shot *const s[], const ks_vec3 wind[], int32_t count, uint32_t flags[]);
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+/* The batch: shots in lanes, stepped together. A lane's step is the scalar
+   step's three parts (shot.c): kick_step_begin for each lane, the wind and
+   the flight for the flying lanes at once (batch_flight.c), kick_step_end
+   for each. Every rule lives in those shared parts, so the batch follows
+   any change to them. Lanes with the same wind read it from a table filled
+   once per step index (kick_wind_with, the wind's own bits). */
+#include "kickstep/kick_batch.h"
+#include "kick_internal.h"
+
+#define KICK_BATCH_COOKIE 0x6b626174u /* "kbat" */
+
+_Static_assert((KICK_BATCH_WIND_SLOTS & (KICK_BATCH_WIND_SLOTS - 1)) == 0, "wind slots: a power of two");
+_Static_assert((KICK_BATCH_WIND_CHUNK & (KICK_BATCH_WIND_CHUNK - 1)) == 0 && KICK_BATCH_WIND_CHUNK <= KICK_BATCH_WIND_SLOTS,
+               "wind chunks: a power of two that divides the slots");
+_Static_assert(KICK_BATCH_LANES <= 32, "lanes fit a 32-bit mask");
+
+kick_batch_def kick_batch_default_def(void) {
+  kick_batch_def d;
+  d.lanes = KICK_BATCH_LANES;
+  d.share_wind = true;
+  d.cookie = KS_DEF_COOKIE;
+  return d;
+}
+
+static void wind_table_clear(kick_batch_wind *w) {
+  w->users = 0;
+  w->valid = false;
+  for (int k = 0; k < 2; k++) {
+    w->memo_seed[k] = 0;
+    w->memo_cell[k] = INT64_MIN;
+    w->memo_slope[k][0] = 0.0;
+    w->memo_slope[k][1] = 0.0;
+  }
+  /* An empty chunk's winds are never read: only the tags need clearing. */
+  for (int32_t i = 0; i < KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK; i++) w->chunk[i] = -1;
+}
+
+ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
+  if (!b || !def) return KS_ERR_NULL;
+  if (def->cookie != KS_DEF_COOKIE) return KS_ERR_UNINITIALISED;
+  if (def->lanes < 1 || def->lanes > KICK_BATCH_LANES) return KS_ERR_RANGE;
+  b->active = 0;
+  b->lanes = def->lanes;
+  b->share_wind = def->share_wind;
+  for (int32_t i = 0; i < 3; i++) b->pad_[i] = 0;
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) b->wind_of[i] = -1;
+  for (int32_t t = 0; t < KICK_BATCH_WIND_TABLES; t++) {
+    wind_table_clear(&b->wind[t]);
+    for (int32_t i = 0; i < KICK_BATCH_WIND_SLOTS; i++) b->wind[t].wind[i] = ks_v3(0.0, 0.0, 0.0);
+  }
+  b->cookie = KICK_BATCH_COOKIE;
+  return KS_OK;
+}
+
+/* ---------------------------------------------------------------- wind tables */
+
+static bool same_bits(double a, double b) { return ks_f64_bits(a) == ks_f64_bits(b); }
+static bool same_v3(ks_vec3 a, ks_vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+
+/* Whether a shot's wind is the table's: every input of kick_wind_with. */
+static bool wind_is(const kick_batch_wind *w, const kick_shot *s) {
+  const kick_wind_def *a = &w->def, *c = &s->setup.wind;
+  return w->valid && same_bits(a->mean_speed_mps, c->mean_speed_mps) && same_bits(a->bearing, c->bearing) &&
+         same_bits(a->gustiness, c->gustiness) && same_bits(a->swirl, c->swirl) && a->gust_seed == c->gust_seed &&
+         same_v3(w->mean, s->wind_mean) && same_v3(w->cross, s->wind_cross) && same_bits(w->gust_k, s->wind_gust_k) &&
+         same_bits(w->swirl_k, s->wind_swirl_k);
+}
+
+/* The table for a new lane's wind: one that already holds it, else a free
+   one made its own; -1 when both are busy with other winds. */
+static int8_t wind_table_for(kick_batch *b, const kick_shot *s) {
+  if (!b->share_wind) return -1;
+  for (int8_t t = 0; t < KICK_BATCH_WIND_TABLES; t++)
+    if (wind_is(&b->wind[t], s)) return t;
+  for (int8_t t = 0; t < KICK_BATCH_WIND_TABLES; t++) {
+    kick_batch_wind *w = &b->wind[t];
+    if (w->users > 0) continue;
+    wind_table_clear(w);
+    w->def = s->setup.wind;
+    w->mean = s->wind_mean;
+    w->cross = s->wind_cross;
+    w->gust_k = s->wind_gust_k;
+    w->swirl_k = s->wind_swirl_k;
+    w->valid = true;
+    return t;
+  }
+  return -1;
+}
+
+/* Fills the chunk of steps that holds step n, in step order (the noise memo
+   then moves from cell to cell as a shot's own memo does). */
+static void wind_fill(kick_batch_wind *w, const kick_shot *s, int64_t n) {
+  int64_t c = n / KICK_BATCH_WIND_CHUNK;
+  int64_t first = c * KICK_BATCH_WIND_CHUNK;
+  for (int64_t k = first; k < first + KICK_BATCH_WIND_CHUNK; k++)
+    w->wind[k & (KICK_BATCH_WIND_SLOTS - 1)] =
+        kick_wind_with(s, kick_step_time(k), w->memo_seed, w->memo_cell, w->memo_slope);
+  w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] = c;
+}
+
+/* Lane s's wind on step n (kick_wind_step_inline's bits). Two chunks that
+   map to the same place: the earlier one keeps it, and a lane that needs the
+   later one evaluates its own wind there. Lanes of one kick's trials start
+   together, so the steps just after the strike are the ones most lanes come
+   back to; two lanes taking the place from each other on every step would
+   fill a chunk for each step. */
+static inline ks_vec3 lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n) {
+  if (t < 0) return kick_wind_step_inline(s, kick_step_time(n));
+  kick_batch_wind *w = &b->wind[t];
+  int64_t c = n / KICK_BATCH_WIND_CHUNK;
+  int64_t have = w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)];
+  if (have != c) {
+    if (have >= 0 && have < c) return kick_wind_step_inline(s, kick_step_time(n));
+    wind_fill(w, s, n);
+  }
+  return w->wind[n & (KICK_BATCH_WIND_SLOTS - 1)];
+}
+
+/* ---------------------------------------------------------------- lanes */
+
+ks_status kick_batch_add(kick_batch *b, const kick_shot *shot, int32_t *lane) {
+  if (!b || !shot) return KS_ERR_NULL;
+  if (b->cookie != KICK_BATCH_COOKIE) return KS_ERR_UNINITIALISED;
+  for (int32_t i = 0; i < b->lanes; i++) {
+    if ((b->active & (1u << i)) != 0u) continue;
+    b->lane[i] = *shot;
+    b->wind_of[i] = wind_table_for(b, shot);
+    if (b->wind_of[i] >= 0) b->wind[b->wind_of[i]].users++;
+    b->active |= 1u << i;
+    if (lane) *lane = i;
+    return KS_OK;
+  }
+  return KS_ERR_CAPACITY;
+}
+
+ks_status kick_batch_remove(kick_batch *b, int32_t lane, kick_shot *out) {
+  if (!b) return KS_ERR_NULL;
+  if (lane < 0 || lane >= KICK_BATCH_LANES || (b->active & (1u << lane)) == 0u) return KS_ERR_RANGE;
+  if (out) *out = b->lane[lane];
+  if (b->wind_of[lane] >= 0) b->wind[b->wind_of[lane]].users--;
+  b->wind_of[lane] = -1;
+  b->active &= ~(1u << lane);
+  return KS_OK;
+}
+
+const kick_shot *kick_batch_lane(const kick_batch *b, int32_t lane) {
+  if (!b || lane < 0 || lane >= KICK_BATCH_LANES || (b->active & (1u << lane)) == 0u) return NULL;
+  return &b->lane[lane];
+}
+
+uint32_t kick_batch_active(const kick_batch *b) { return b ? b->active : 0u; }
+
+/* ---------------------------------------------------------------- stepping */
+
+/* One step of the lanes in mask: each lane's kick_shot_step, in three parts. */
+static void step_lanes(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out) {
+  kick_shot *fly[KICK_BATCH_LANES];
+  ks_vec3 wind[KICK_BATCH_LANES], p0[KICK_BATCH_LANES];
+  int64_t step[KICK_BATCH_LANES];
+  ks_events *ev[KICK_BATCH_LANES];
+  uint32_t flags[KICK_BATCH_LANES];
+  int32_t nf = 0;
+  for (int32_t i = 0; i < b->lanes; i++) {
+    if ((mask & (1u << i)) == 0u) continue;
+    kick_shot *s = &b->lane[i];
+    int64_t n = s->clock.total_steps;
+    s->clock.total_steps = n + 1;
+    ks_events *e = out ? &out[i] : NULL;
+    if (!kick_step_begin(s, n, in ? &in[i] : NULL, e)) continue;
+    fly[nf] = s;
+    step[nf] = n;
+    ev[nf] = e;
+    p0[nf] = s->ball.pos;
+    wind[nf] = lane_wind(b, b->wind_of[i], s, n);
+    nf++;
+  }
+  if (nf == 0) return;
+  kick_batch_fly(fly, wind, nf, flags);
+  for (int32_t k = 0; k < nf; k++) kick_step_end(fly[k], step[k], p0[k], flags[k], ev[k]);
+}
+
+void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
+  if (!b || b->cookie != KICK_BATCH_COOKIE) return;
+  step_lanes(b, b->active, in, out);
+}
+
+/* The occupied lanes that are finished (kick_batch_run). */
+static uint32_t finished(const kick_batch *b, int64_t max_flight_steps) {
+  uint32_t done = 0;
+  for (int32_t i = 0; i < b->lanes; i++) {
+    if ((b->active & (1u << i)) == 0u) continue;
+    const kick_shot *s = &b->lane[i];
+    if (s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps)
+      done |= 1u << i;
+  }
+  return done;
+}
+
+uint32_t kick_batch_run(kick_batch *b, int64_t max_flight_steps) {
+  if (!b || b->cookie != KICK_BATCH_COOKIE || b->active == 0u || max_flight_steps < 1) return 0u;
+  for (;;) {
+    uint32_t done = finished(b, max_flight_steps);
+    if (done != 0u) return done;
+    step_lanes(b, b->active, NULL, NULL);
+  }
+}
