@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "kickstep/dmath.h"
 #include "kickstep/kick_solver.h"
+#include "sim_engine.h"
 
 #define SIM_CANDIDATES 26
 #define SIM_TRIALS 3
@@ -116,6 +117,30 @@ static void play_out(kick_shot *s) {
   while (!kick_shot_decided(s) && kick_shot_steps(s) < limit) kick_shot_step(s, NULL, NULL);
 }
 
+/* The engine that plays the kicks (--engine): the trials and the real kick.
+   `batch` is the worker's batch with SIM_ENGINE_BATCH, else NULL. */
+static void play_trials(sim_batch *batch, const kick_level *lv, const sim_level *sl, const kick_shot *trial,
+                        int *score) {
+  if (batch) {
+    sim_batch_trials(batch, lv, sl->cand, SIM_CANDIDATES, trial, SIM_TRIALS, SIM_MAX_FLIGHT_STEPS, score);
+    return;
+  }
+  for (int c = 0; c < SIM_CANDIDATES; c++) {
+    score[c] = 0;
+    for (int t = 0; t < SIM_TRIALS; t++) {
+      kick_shot s = trial[t];
+      if (kick_shot_strike(&s, &sl->cand[c]) != KS_OK) continue;
+      play_out(&s);
+      score[c] += sim_trial_score(lv, &s);
+    }
+  }
+}
+
+static void play_kick(sim_batch *batch, kick_shot *s) {
+  if (batch) sim_batch_play(batch, s, SIM_MAX_FLIGHT_STEPS);
+  else play_out(s);
+}
+
 /* Roughly normal with mean 0 and standard deviation 1 (three uniforms; no libm,
    so the result is the same bits everywhere). */
 static double rng_normalish(ks_rng *r) {
@@ -129,7 +154,7 @@ static double clampd(double x, double lo, double hi) { return x < lo ? lo : x > 
 #define SKILL_SALT 0x736b696c6c736b69ull
 
 /* One work item: player `p`'s kick `k` on level `sl`. */
-static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_counts *out) {
+static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_counts *out, sim_batch *batch) {
   const kick_level *lv = kick_level_at(sl->index);
   uint64_t kick_number = ((uint64_t)sl->index << 48) | ((uint64_t)p << 24) | (uint64_t)k;
   ks_rng skill_rng = ks_rng_stream(seed ^ SKILL_SALT, (uint64_t)p);
@@ -153,18 +178,12 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_cou
     trial[t] = shot;
     kick_shot_reroll(&trial[t], ks_rng_next(&me));
   }
+  int score[SIM_CANDIDATES];
+  play_trials(batch, lv, sl, trial, score);
   int best = 0, best_score = -1;
   for (int c = 0; c < SIM_CANDIDATES; c++) {
-    int score = 0;
-    for (int t = 0; t < SIM_TRIALS; t++) {
-      kick_shot s = trial[t];
-      if (kick_shot_strike(&s, &sl->cand[c]) != KS_OK) continue;
-      play_out(&s);
-      if (kick_shot_outcome(&s) == KICK_OUTCOME_GOAL) score += 3;
-      score += kick_level_stars(lv, &s);
-    }
-    if (score > best_score) {
-      best_score = score;
+    if (score[c] > best_score) {
+      best_score = score[c];
       best = c;
     }
   }
@@ -180,7 +199,7 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_cou
     out->outcomes[0]++;
     return;
   }
-  play_out(&shot);
+  play_kick(batch, &shot);
   if (!kick_shot_decided(&shot)) {
     out->outcomes[0]++;
     return;
@@ -204,6 +223,7 @@ typedef struct sim_job {
   uint64_t shard_i, shard_n;
   uint64_t items_total;           /* items of the whole (unsharded) run */
   uint64_t items_mine;            /* items in this shard */
+  sim_engine_kind engine;         /* --engine */
   atomic_uint_fast64_t next_level;
   atomic_uint_fast64_t next_item;
   atomic_uint_fast64_t done;
@@ -213,6 +233,7 @@ typedef struct sim_worker {
   pthread_t thread;
   sim_job *job;
   sim_counts *per_level;          /* this worker's own counts */
+  sim_batch *batch;               /* its batch (--engine batch), else NULL */
 } sim_worker;
 
 static void *candidates_worker(void *arg) {
@@ -236,7 +257,7 @@ static void *items_worker(void *arg) {
     uint64_t index = j->shard_i + mine * j->shard_n;
     uint64_t lp = index / per_level, rest = index % per_level;
     run_item(&j->levels[lp], j->seed, (long)(rest / (uint64_t)j->kicks), (long)(rest % (uint64_t)j->kicks),
-             &w->per_level[lp]);
+             &w->per_level[lp], w->batch);
     atomic_fetch_add(&j->done, 1);
   }
   return NULL;
@@ -450,7 +471,8 @@ static void print_text(const sim_result *r, const char *timing_line) {
 
 static const char simulate_usage[] =
     "usage: kick-cli simulate [--players N] [--kicks M] [--levels all|ID,ID,...] [--seed S]\n"
-    "                         [--threads T] [--shard I/N] [--json] [--out FILE] [--quiet]\n"
+    "                         [--threads T] [--shard I/N] [--engine scalar|batch] [--json]\n"
+    "                         [--out FILE] [--quiet]\n"
     "Simulated players over the World Tour. Before each kick a player tries 26\n"
     "candidate launches (the level's reference kick and 25 solved kicks: low near the\n"
     "posts, the top corners and under the bar, at 22-30 m/s with and without bend)\n"
@@ -468,11 +490,13 @@ static const char simulate_usage[] =
     "  --threads T      worker threads (default 0 = every core)\n"
     "  --shard I/N      run only the kicks whose index % N == I (0 <= I < N); join the\n"
     "                   shards' JSON results with 'kick-cli merge'\n"
+    "  --engine E       batch (default): kicks stepped together in lanes (kick_batch.h);\n"
+    "                   scalar: one kick_shot_step at a time. The same results, bit for bit\n"
     "  --json           print the result as JSON\n"
     "  --out FILE       also write the JSON result to FILE (atomically)\n"
     "  --quiet          no progress bar and no table (errors only)\n"
     "A progress bar is drawn on stderr when stderr is a terminal. In the JSON, every\n"
-    "key but \"shards\" and \"timing\" (threads, elapsed seconds) is deterministic.\n"
+    "key but \"shards\" and \"timing\" (threads, engine, elapsed seconds) is deterministic.\n"
     "\nexamples:\n"
     "  kick-cli simulate\n"
     "  kick-cli simulate --players 8 --kicks 5 --levels 5-2,4-4,6-5 --threads 0\n"
@@ -536,12 +560,13 @@ static bool parse_shard(const char *s, long *i, long *n) {
 
 int cmd_simulate(int argc, char **argv) {
   if (cli_wants_help(argc, argv, simulate_usage)) return EXIT_OK;
-  enum { O_PLAYERS = 1, O_KICKS, O_LEVELS, O_SEED, O_THREADS, O_SHARD, O_JSON, O_OUT, O_QUIET };
+  enum { O_PLAYERS = 1, O_KICKS, O_LEVELS, O_SEED, O_THREADS, O_SHARD, O_JSON, O_OUT, O_QUIET, O_ENGINE };
   static const struct option opts[] = {{"players", 1, 0, O_PLAYERS}, {"kicks", 1, 0, O_KICKS},
                                        {"levels", 1, 0, O_LEVELS},   {"seed", 1, 0, O_SEED},
                                        {"threads", 1, 0, O_THREADS}, {"shard", 1, 0, O_SHARD},
                                        {"json", 0, 0, O_JSON},       {"out", 1, 0, O_OUT},
-                                       {"quiet", 0, 0, O_QUIET},     {0, 0, 0, 0}};
+                                       {"quiet", 0, 0, O_QUIET},     {"engine", 1, 0, O_ENGINE},
+                                       {0, 0, 0, 0}};
   sim_result r;
   memset(&r, 0, sizeof r);
   r.seed = 1;
@@ -550,6 +575,7 @@ int cmd_simulate(int argc, char **argv) {
   parse_levels("all", &r);
   long threads = 0, shard_i = 0, shard_n = 1; /* 0: every core */
   bool json = false, quiet = false;
+  sim_engine_kind engine = SIM_ENGINE_BATCH;
   const char *out = NULL;
   int c;
   optind = 1;
@@ -565,6 +591,14 @@ int cmd_simulate(int argc, char **argv) {
     case O_JSON: json = true; break;
     case O_OUT: out = optarg; break;
     case O_QUIET: quiet = true; break;
+    case O_ENGINE:
+      if (strcmp(optarg, "batch") == 0) engine = SIM_ENGINE_BATCH;
+      else if (strcmp(optarg, "scalar") == 0) engine = SIM_ENGINE_SCALAR;
+      else {
+        cli_error("--engine: '%s' is not scalar or batch", optarg);
+        ok = false;
+      }
+      break;
     default: fputs(simulate_usage, stderr); return EXIT_USAGE;
     }
     if (!ok) return EXIT_USAGE;
@@ -602,9 +636,18 @@ int cmd_simulate(int argc, char **argv) {
   j->shard_n = (uint64_t)shard_n;
   j->items_total = (uint64_t)r.nlevels * (uint64_t)r.players * (uint64_t)r.kicks;
   j->items_mine = j->items_total > (uint64_t)shard_i ? (j->items_total - (uint64_t)shard_i - 1) / (uint64_t)shard_n + 1 : 0;
+  j->engine = engine;
+  bool engines_ok = true;
   for (long t = 0; t < threads; t++) {
     ws[t].job = j;
     ws[t].per_level = counts + (size_t)t * (size_t)r.nlevels;
+    if (engine == SIM_ENGINE_BATCH && !(ws[t].batch = sim_batch_new())) engines_ok = false;
+  }
+  if (!engines_ok) {
+    cli_error("out of memory");
+    for (long t = 0; t < threads; t++) sim_batch_free(ws[t].batch);
+    free(j), free(levels), free(ws), free(counts), result_free(&r);
+    return EXIT_RUNTIME;
   }
   bool bar = !quiet && cli_stderr_tty();
   double t0 = now_s(), cpu0 = cpu_s();
@@ -621,6 +664,7 @@ int cmd_simulate(int argc, char **argv) {
       for (int i = 0; i < r.nlevels; i++) counts_add(&r.per_level[i], &ws[t].per_level[i]);
     cJSON *timing = cJSON_CreateObject();
     cJSON_AddNumberToObject(timing, "threads", (double)threads);
+    cJSON_AddStringToObject(timing, "engine", engine == SIM_ENGINE_BATCH ? "batch" : "scalar");
     cJSON_AddNumberToObject(timing, "elapsed_s", elapsed);
     cJSON_AddNumberToObject(timing, "kicks_per_s", elapsed > 0 ? (double)j->items_mine / elapsed : 0.0);
     cJSON_AddNumberToObject(timing, "cpu_s", cpu);
@@ -646,6 +690,7 @@ int cmd_simulate(int argc, char **argv) {
   } else {
     rc = EXIT_RUNTIME;
   }
+  for (long t = 0; t < threads; t++) sim_batch_free(ws[t].batch);
   free(j), free(levels), free(ws), free(counts);
   result_free(&r);
   return rc;
