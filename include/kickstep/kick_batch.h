@@ -54,6 +54,10 @@ extern "C" {
 typedef struct kick_batch_def {
   int32_t lanes;            ///< lanes in use, 1..KICK_BATCH_LANES; default KICK_BATCH_LANES
   bool share_wind;          ///< lanes with the same wind share a wind table; default true
+  int32_t vector_width;     ///< balls the flight computes at once: 0 (default) the widest this CPU
+                            ///< runs (kick_batch_vector_widest), 1 (the scalar flight, lane by lane),
+                            ///< 2 or 4; a width the CPU lacks gives the widest it has. Every width
+                            ///< gives the same bits.
   uint32_t cookie;          ///< set by kick_batch_default_def; do not touch
 } kick_batch_def;
 
@@ -82,16 +86,23 @@ typedef struct kick_batch {
   int32_t lanes;            ///< lanes in use (from the def)
   bool share_wind;          ///< from the def
   uint8_t pad_[3];
+  int32_t vector_width;     ///< the flight's width in use (1, 2 or 4)
   int8_t wind_of[KICK_BATCH_LANES]; ///< lane i's wind table, -1: the lane evaluates its own wind
   kick_batch_wind wind[KICK_BATCH_WIND_TABLES];
   uint32_t cookie;          ///< set by kick_batch_init
 } kick_batch;
 
-/// Defaults: every lane in use, shared wind tables.
+/// Defaults: every lane in use, shared wind tables, the widest vectors.
 KS_API kick_batch_def kick_batch_default_def(void);
 
+/// The widest flight this build runs on this CPU: 4 (AVX, x86, chosen at run
+/// time), 2 (SSE2, NEON, wasm32, or two scalars where there are no vectors),
+/// or 1 (a build without vector extensions).
+KS_API int32_t kick_batch_vector_widest(void);
+
 /// An empty batch. Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED (a def not from
-/// kick_batch_default_def), KS_ERR_RANGE (lanes outside 1..KICK_BATCH_LANES).
+/// kick_batch_default_def), KS_ERR_RANGE (lanes outside 1..KICK_BATCH_LANES,
+/// vector_width not 0, 1, 2 or 4).
 KS_API ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def);
 
 /// Copies a shot (in any phase) into the lowest free lane and puts its index

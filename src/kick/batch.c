@@ -19,6 +19,7 @@ kick_batch_def kick_batch_default_def(void) {
   kick_batch_def d;
   d.lanes = KICK_BATCH_LANES;
   d.share_wind = true;
+  d.vector_width = 0;
   d.cookie = KS_DEF_COOKIE;
   return d;
 }
@@ -40,6 +41,10 @@ ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
   if (!b || !def) return KS_ERR_NULL;
   if (def->cookie != KS_DEF_COOKIE) return KS_ERR_UNINITIALISED;
   if (def->lanes < 1 || def->lanes > KICK_BATCH_LANES) return KS_ERR_RANGE;
+  int32_t vw = def->vector_width;
+  if (vw != 0 && vw != 1 && vw != 2 && vw != 4) return KS_ERR_RANGE;
+  int32_t widest = kick_batch_vector_widest();
+  b->vector_width = vw == 0 || vw > widest ? widest : vw;
   b->active = 0;
   b->lanes = def->lanes;
   b->share_wind = def->share_wind;
@@ -88,33 +93,34 @@ static int8_t wind_table_for(kick_batch *b, const kick_shot *s) {
   return -1;
 }
 
-/* Fills the chunk of steps that holds step n, in step order (the noise memo
-   then moves from cell to cell as a shot's own memo does). */
-static void wind_fill(kick_batch_wind *w, const kick_shot *s, int64_t n) {
-  int64_t c = n / KICK_BATCH_WIND_CHUNK;
-  int64_t first = c * KICK_BATCH_WIND_CHUNK;
+#define WIND_CHUNKS (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK)
+
+/* Fills chunk c (steps c × KICK_BATCH_WIND_CHUNK on), in step order (the
+   noise memo then moves from cell to cell as a shot's own memo does). */
+static void wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
+  int64_t first = (int64_t)(c * KICK_BATCH_WIND_CHUNK);
   for (int64_t k = first; k < first + KICK_BATCH_WIND_CHUNK; k++)
     w->wind[k & (KICK_BATCH_WIND_SLOTS - 1)] =
         kick_wind_with(s, kick_step_time(k), w->memo_seed, w->memo_cell, w->memo_slope);
-  w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] = c;
+  w->chunk[c & (WIND_CHUNKS - 1)] = (int64_t)c;
 }
 
-/* Lane s's wind on step n (kick_wind_step_inline's bits). Two chunks that
-   map to the same place: the earlier one keeps it, and a lane that needs the
-   later one evaluates its own wind there. Lanes of one kick's trials start
-   together, so the steps just after the strike are the ones most lanes come
-   back to; two lanes taking the place from each other on every step would
-   fill a chunk for each step. */
+/* Lane s's wind on step n >= 0 (kick_wind_step_inline's bits). Two chunks
+   that map to the same place: the earlier one keeps it, and a lane that
+   needs the later one evaluates its own wind there. Lanes of one kick's
+   trials start together, so the steps just after the strike are the ones
+   most lanes come back to; two lanes taking the place from each other on
+   every step would fill a chunk for each step. */
 static inline ks_vec3 lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n) {
   if (t < 0) return kick_wind_step_inline(s, kick_step_time(n));
   kick_batch_wind *w = &b->wind[t];
-  int64_t c = n / KICK_BATCH_WIND_CHUNK;
-  int64_t have = w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)];
-  if (have != c) {
-    if (have >= 0 && have < c) return kick_wind_step_inline(s, kick_step_time(n));
-    wind_fill(w, s, n);
+  uint64_t c = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
+  int64_t have = w->chunk[c & (WIND_CHUNKS - 1)];
+  if (have != (int64_t)c) {
+    if (have >= 0 && have < (int64_t)c) return kick_wind_step_inline(s, kick_step_time(n));
+    wind_fill(w, s, c);
   }
-  return w->wind[n & (KICK_BATCH_WIND_SLOTS - 1)];
+  return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
 /* ---------------------------------------------------------------- lanes */
@@ -153,55 +159,50 @@ uint32_t kick_batch_active(const kick_batch *b) { return b ? b->active : 0u; }
 
 /* ---------------------------------------------------------------- stepping */
 
-/* One step of the lanes in mask: each lane's kick_shot_step, in three parts. */
-static void step_lanes(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out) {
-  kick_shot *fly[KICK_BATCH_LANES];
-  ks_vec3 wind[KICK_BATCH_LANES], p0[KICK_BATCH_LANES];
-  int64_t step[KICK_BATCH_LANES];
-  ks_events *ev[KICK_BATCH_LANES];
-  uint32_t flags[KICK_BATCH_LANES];
-  int32_t nf = 0;
+/* Whether a lane is finished for kick_batch_run. */
+static inline bool lane_finished(const kick_shot *s, int64_t max_flight_steps) {
+  return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
+}
+
+/* kick_step_lanes' flight: each shot's wind (its table or its own), then
+   the balls through the air together. */
+/* One step of the lanes in mask: each lane's kick_shot_step. Returns the
+   lanes of mask finished after it (lane_finished). A lane's wind is looked up
+   whether or not it flies on this step (a lookup changes no result). */
+static uint32_t step_lanes(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
+  kick_shot *s[KICK_BATCH_LANES];
+  ks_vec3 wind[KICK_BATCH_LANES];
+  const kick_input *pin[KICK_BATCH_LANES];
+  ks_events *pout[KICK_BATCH_LANES];
+  int32_t lane[KICK_BATCH_LANES];
+  int32_t count = 0;
   for (int32_t i = 0; i < b->lanes; i++) {
     if ((mask & (1u << i)) == 0u) continue;
-    kick_shot *s = &b->lane[i];
-    int64_t n = s->clock.total_steps;
-    s->clock.total_steps = n + 1;
-    ks_events *e = out ? &out[i] : NULL;
-    if (!kick_step_begin(s, n, in ? &in[i] : NULL, e)) continue;
-    fly[nf] = s;
-    step[nf] = n;
-    ev[nf] = e;
-    p0[nf] = s->ball.pos;
-    wind[nf] = lane_wind(b, b->wind_of[i], s, n);
-    nf++;
+    kick_shot *sh = &b->lane[i];
+    s[count] = sh;
+    wind[count] = lane_wind(b, b->wind_of[i], sh, sh->clock.total_steps);
+    pin[count] = in ? &in[i] : NULL;
+    pout[count] = out ? &out[i] : NULL;
+    lane[count] = i;
+    count++;
   }
-  if (nf == 0) return;
-  kick_batch_fly(fly, wind, nf, flags);
-  for (int32_t k = 0; k < nf; k++) kick_step_end(fly[k], step[k], p0[k], flags[k], ev[k]);
+  kick_step_lanes(s, wind, count, b->vector_width, in ? pin : NULL, out ? pout : NULL);
+  uint32_t done = 0;
+  for (int32_t k = 0; k < count; k++)
+    if (lane_finished(s[k], max_flight_steps)) done |= 1u << lane[k];
+  return done;
 }
 
 void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
   if (!b || b->cookie != KICK_BATCH_COOKIE) return;
-  step_lanes(b, b->active, in, out);
-}
-
-/* The occupied lanes that are finished (kick_batch_run). */
-static uint32_t finished(const kick_batch *b, int64_t max_flight_steps) {
-  uint32_t done = 0;
-  for (int32_t i = 0; i < b->lanes; i++) {
-    if ((b->active & (1u << i)) == 0u) continue;
-    const kick_shot *s = &b->lane[i];
-    if (s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps)
-      done |= 1u << i;
-  }
-  return done;
+  (void)step_lanes(b, b->active, in, out, INT64_MAX);
 }
 
 uint32_t kick_batch_run(kick_batch *b, int64_t max_flight_steps) {
   if (!b || b->cookie != KICK_BATCH_COOKIE || b->active == 0u || max_flight_steps < 1) return 0u;
-  for (;;) {
-    uint32_t done = finished(b, max_flight_steps);
-    if (done != 0u) return done;
-    step_lanes(b, b->active, NULL, NULL);
-  }
+  uint32_t done = 0;
+  for (int32_t i = 0; i < b->lanes; i++)
+    if ((b->active & (1u << i)) != 0u && lane_finished(&b->lane[i], max_flight_steps)) done |= 1u << i;
+  while (done == 0u) done = step_lanes(b, b->active, NULL, NULL, max_flight_steps);
+  return done;
 }

@@ -43,6 +43,13 @@ static inline double kick_step_time(int64_t step_index) {
    kick_step_end. Every rule of the step lives in these two functions. */
 bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out);
 void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out);
+/* The same for several shots at once (the batch): every shot's begin, the
+   flight of the shots that fly (kick_batch_fly, `width` balls at a time, in
+   wind[i], the wind at shot i's step), then every flying shot's end. in and
+   out: one entry a shot, or NULL. At most KICK_LANES_MAX shots. */
+#define KICK_LANES_MAX 32
+void kick_step_lanes(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width,
+                     const kick_input *const in[], ks_events *const out[]);
 
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
@@ -157,9 +164,10 @@ bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double
                            double max_seconds, double *x, double *y, double *seconds);
 
 /* batch_flight.c: kick_flight_step_inline (1/600 s, each shot's spin decay
-   and pitch) for count shots, lanes of four at once; flags[i] as the scalar
-   flight returns them. The same bits as the scalar flight, lane by lane. */
-void kick_batch_fly(kick_shot *const s[], const ks_vec3 wind[], int32_t count, uint32_t flags[]);
+   and pitch) for count shots, `width` lanes a vector (1: the scalar flight
+   itself, 2, or 4 where kick_batch_vector_widest says so); flags[i] as the
+   scalar flight returns them. The same bits as the scalar flight. */
+void kick_batch_fly(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width, uint32_t flags[]);
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);

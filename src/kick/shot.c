@@ -13,6 +13,14 @@ _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 #define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
 
+/* The step's parts are inlined into each loop that runs them (the scalar
+   step's and the batch's), so a lane pays no call for them. */
+#if defined(__GNUC__)
+#define KICK_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define KICK_ALWAYS_INLINE
+#endif
+
 /* Draws everything the dice decide before the strike. */
 static void draw_prestrike(kick_shot *s) {
   kick_wall_prepare(s);
@@ -155,7 +163,7 @@ static inline bool keeper_may_act(const kick_shot *s, int64_t n, const kick_inpu
 /* The step before the flight: the keeper's read or a person's dive, the
    strike's and the wall's events, a held ball. False when the ball does not
    fly on this step (not struck, done, or held). */
-static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
   if (s->phase == KICK_PHASE_DONE) return false;
   if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
   if (s->phase == KICK_PHASE_WAITING) return false;
@@ -176,7 +184,7 @@ static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_
 
 /* The step after the flight (p0: the ball's centre before it, f: the
    flight's flags): contacts, rings, the goal line, the decision. */
-static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
+KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
   int64_t ev = n + 1;
   kick_ball *b = &s->ball;
   if ((f & 1u) != 0u) {
@@ -239,6 +247,31 @@ bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
 }
 
 void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) { step_end(s, n, p0, f, out); }
+
+void kick_step_lanes(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width,
+                     const kick_input *const in[], ks_events *const out[]) {
+  kick_shot *flying[KICK_LANES_MAX];
+  ks_events *fout[KICK_LANES_MAX];
+  ks_vec3 fwind[KICK_LANES_MAX], p0[KICK_LANES_MAX];
+  uint32_t f[KICK_LANES_MAX];
+  int32_t nf = 0;
+  if (count > KICK_LANES_MAX) count = KICK_LANES_MAX;
+  for (int32_t i = 0; i < count; i++) {
+    kick_shot *sh = s[i];
+    int64_t n = sh->clock.total_steps;
+    sh->clock.total_steps = n + 1;
+    ks_events *o = out ? out[i] : NULL;
+    if (!step_begin(sh, n, in ? in[i] : NULL, o)) continue;
+    flying[nf] = sh;
+    fout[nf] = o;
+    fwind[nf] = wind[i];
+    p0[nf] = sh->ball.pos;
+    nf++;
+  }
+  if (nf == 0) return;
+  kick_batch_fly(flying, fwind, nf, width, f);
+  for (int32_t k = 0; k < nf; k++) step_end(flying[k], flying[k]->clock.total_steps - 1, p0[k], f[k], fout[k]);
+}
 
 /* Step n: what comes before the flight, the wind and the flight, and what
    comes after it. The batch (batch.c) runs the same three parts. */
