@@ -79,6 +79,17 @@ typedef struct kick_batch_wind {
   ks_vec3 wind[KICK_BATCH_WIND_SLOTS]; ///< the wind at step n's clock time (kick_wind_at's bits), at n mod KICK_BATCH_WIND_SLOTS
 } kick_batch_wind;
 
+#define KICK_BATCH_BANDS 4         ///< contact bands of a lane
+
+/// Where along z a lane's ball can touch something (the woodwork and the
+/// goal line, the wall, the keeper, the rings), from its setup when it is
+/// added: a step whose path stays outside every band skips the contact tests
+/// (whose own tests it would fail). lo > hi: no such band.
+typedef struct kick_batch_bands {
+  double lo[KICK_BATCH_BANDS];  ///< lower ends, m
+  double hi[KICK_BATCH_BANDS];  ///< upper ends, m
+} kick_batch_bands;
+
 /// The batch: shots by value in lanes, and the shared wind tables.
 typedef struct kick_batch {
   kick_shot lane[KICK_BATCH_LANES]; ///< lane i's shot (valid when bit i of `active` is set)
@@ -88,6 +99,7 @@ typedef struct kick_batch {
   uint8_t pad_[3];
   int32_t vector_width;     ///< the flight's width in use (1, 2 or 4)
   int8_t wind_of[KICK_BATCH_LANES]; ///< lane i's wind table, -1: the lane evaluates its own wind
+  kick_batch_bands bands[KICK_BATCH_LANES]; ///< lane i's contact bands
   kick_batch_wind wind[KICK_BATCH_WIND_TABLES];
   uint32_t cookie;          ///< set by kick_batch_init
 } kick_batch;

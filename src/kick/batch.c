@@ -93,34 +93,13 @@ static int8_t wind_table_for(kick_batch *b, const kick_shot *s) {
   return -1;
 }
 
-#define WIND_CHUNKS (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK)
-
-/* Fills chunk c (steps c × KICK_BATCH_WIND_CHUNK on), in step order (the
-   noise memo then moves from cell to cell as a shot's own memo does). */
-static void wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
+void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
+  /* In step order: the noise memo moves from cell to cell as a shot's own does. */
   int64_t first = (int64_t)(c * KICK_BATCH_WIND_CHUNK);
   for (int64_t k = first; k < first + KICK_BATCH_WIND_CHUNK; k++)
     w->wind[k & (KICK_BATCH_WIND_SLOTS - 1)] =
         kick_wind_with(s, kick_step_time(k), w->memo_seed, w->memo_cell, w->memo_slope);
-  w->chunk[c & (WIND_CHUNKS - 1)] = (int64_t)c;
-}
-
-/* Lane s's wind on step n >= 0 (kick_wind_step_inline's bits). Two chunks
-   that map to the same place: the earlier one keeps it, and a lane that
-   needs the later one evaluates its own wind there. Lanes of one kick's
-   trials start together, so the steps just after the strike are the ones
-   most lanes come back to; two lanes taking the place from each other on
-   every step would fill a chunk for each step. */
-static inline ks_vec3 lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n) {
-  if (t < 0) return kick_wind_step_inline(s, kick_step_time(n));
-  kick_batch_wind *w = &b->wind[t];
-  uint64_t c = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
-  int64_t have = w->chunk[c & (WIND_CHUNKS - 1)];
-  if (have != (int64_t)c) {
-    if (have >= 0 && have < (int64_t)c) return kick_wind_step_inline(s, kick_step_time(n));
-    wind_fill(w, s, c);
-  }
-  return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
+  w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] = (int64_t)c;
 }
 
 /* ---------------------------------------------------------------- lanes */
@@ -131,6 +110,7 @@ ks_status kick_batch_add(kick_batch *b, const kick_shot *shot, int32_t *lane) {
   for (int32_t i = 0; i < b->lanes; i++) {
     if ((b->active & (1u << i)) != 0u) continue;
     b->lane[i] = *shot;
+    kick_lane_bands_of(shot, &b->bands[i]);
     b->wind_of[i] = wind_table_for(b, shot);
     if (b->wind_of[i] >= 0) b->wind[b->wind_of[i]].users++;
     b->active |= 1u << i;
@@ -159,50 +139,20 @@ uint32_t kick_batch_active(const kick_batch *b) { return b ? b->active : 0u; }
 
 /* ---------------------------------------------------------------- stepping */
 
-/* Whether a lane is finished for kick_batch_run. */
-static inline bool lane_finished(const kick_shot *s, int64_t max_flight_steps) {
-  return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
-}
-
-/* kick_step_lanes' flight: each shot's wind (its table or its own), then
-   the balls through the air together. */
-/* One step of the lanes in mask: each lane's kick_shot_step. Returns the
-   lanes of mask finished after it (lane_finished). A lane's wind is looked up
-   whether or not it flies on this step (a lookup changes no result). */
-static uint32_t step_lanes(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
-  kick_shot *s[KICK_BATCH_LANES];
-  ks_vec3 wind[KICK_BATCH_LANES];
-  const kick_input *pin[KICK_BATCH_LANES];
-  ks_events *pout[KICK_BATCH_LANES];
-  int32_t lane[KICK_BATCH_LANES];
-  int32_t count = 0;
-  for (int32_t i = 0; i < b->lanes; i++) {
-    if ((mask & (1u << i)) == 0u) continue;
-    kick_shot *sh = &b->lane[i];
-    s[count] = sh;
-    wind[count] = lane_wind(b, b->wind_of[i], sh, sh->clock.total_steps);
-    pin[count] = in ? &in[i] : NULL;
-    pout[count] = out ? &out[i] : NULL;
-    lane[count] = i;
-    count++;
-  }
-  kick_step_lanes(s, wind, count, b->vector_width, in ? pin : NULL, out ? pout : NULL);
-  uint32_t done = 0;
-  for (int32_t k = 0; k < count; k++)
-    if (lane_finished(s[k], max_flight_steps)) done |= 1u << lane[k];
-  return done;
-}
-
 void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
   if (!b || b->cookie != KICK_BATCH_COOKIE) return;
-  (void)step_lanes(b, b->active, in, out, INT64_MAX);
+  (void)kick_batch_advance(b, b->active, in, out, INT64_MAX);
 }
 
 uint32_t kick_batch_run(kick_batch *b, int64_t max_flight_steps) {
   if (!b || b->cookie != KICK_BATCH_COOKIE || b->active == 0u || max_flight_steps < 1) return 0u;
   uint32_t done = 0;
-  for (int32_t i = 0; i < b->lanes; i++)
-    if ((b->active & (1u << i)) != 0u && lane_finished(&b->lane[i], max_flight_steps)) done |= 1u << i;
-  while (done == 0u) done = step_lanes(b, b->active, NULL, NULL, max_flight_steps);
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+    const kick_shot *s = &b->lane[i];
+    if ((b->active & (1u << i)) != 0u && (s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 ||
+                                          s->clock.total_steps - s->strike_step >= max_flight_steps))
+      done |= 1u << i;
+  }
+  while (done == 0u) done = kick_batch_advance(b, b->active, NULL, NULL, max_flight_steps);
   return done;
 }

@@ -6,9 +6,9 @@
    uses two scalars), and on x86 also for four lanes with AVX, chosen at run
    time when the CPU has it. Both are the scalar flight's own operations in
    its own order, so both give its bits. The ground, whose branches depend on
-   the ball's history, stays scalar: it runs for a ball on the ground or one
-   that has just reached it. Built with KICK_BATCH_SCALAR (or by a compiler
-   without GCC's vector extensions) every lane runs the scalar flight. */
+   the ball's history, stays scalar (the caller runs it). Width 1, a build
+   with KICK_BATCH_SCALAR or a compiler without GCC's vector extensions run
+   the scalar flight through the air, lane by lane. */
 #include "kickstep/kick_batch.h"
 #include "kick_internal.h"
 
@@ -28,6 +28,21 @@
 /* The kernel's vector helpers are static and inlined into it: no vector
    crosses a call, so the ABI note about wide vectors does not apply. */
 #pragma GCC diagnostic ignored "-Wpsabi"
+
+/* Lane k's value for KB_LANES (batch_flight_lanes.h). */
+#define KB_SPLAT_(k) x
+#define KB_SQRT_(k) ks_sqrt(x[k])
+#define KB_IN_(k, f) src[k]->f
+#define KB_PX_(k) KB_IN_(k, pos.x)
+#define KB_PY_(k) KB_IN_(k, pos.y)
+#define KB_PZ_(k) KB_IN_(k, pos.z)
+#define KB_VX_(k) KB_IN_(k, vel.x)
+#define KB_VY_(k) KB_IN_(k, vel.y)
+#define KB_VZ_(k) KB_IN_(k, vel.z)
+#define KB_SX_(k) KB_IN_(k, spin_axis.x)
+#define KB_SY_(k) KB_IN_(k, spin_axis.y)
+#define KB_SZ_(k) KB_IN_(k, spin_axis.z)
+#define KB_SPIN_(k) KB_IN_(k, spin_rate)
 
 #define KB_W 2
 #define KB_NAME(x) kb2_##x
@@ -61,27 +76,23 @@ int32_t kick_batch_vector_widest(void) {
 #endif
 }
 
-void kick_batch_fly(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width, uint32_t flags[]) {
+void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], int32_t width) {
 #if KB_VECTOR
-  if (width >= 2) {
 #if KB_HAVE_4
-    if (width >= 4) kb4_fly(s, wind, count);
-    else kb2_fly(s, wind, count);
-#else
-    kb2_fly(s, wind, count);
-#endif
-    for (int32_t k = 0; k < count; k++) {
-      kick_ball *b = &s[k]->ball;
-      uint32_t f = 0;
-      /* kick_ground_inline changes nothing for a ball in the air at or above its radius. */
-      if (b->on_ground || b->pos.y < KICK_BALL_RADIUS) kick_ground_inline(b, KICK_DT, &s[k]->setup.pitch, &f);
-      flags[k] = f;
-    }
+  if (width >= 4) {
+    kb4_fly(b, fly, wx, wy, wz);
     return;
   }
-#else
-  (void)width;
 #endif
-  for (int32_t i = 0; i < count; i++)
-    flags[i] = kick_flight_step_inline(&s[i]->ball, wind[i], KICK_DT, s[i]->spin_decay_step, &s[i]->setup.pitch);
+  if (width >= 2) {
+    kb2_fly(b, fly, wx, wy, wz);
+    return;
+  }
+#endif
+  (void)width;
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+    if ((fly & (1u << i)) == 0u) continue;
+    kick_shot *s = &b->lane[i];
+    kick_flight_air_inline(&s->ball, ks_v3(wx[i], wy[i], wz[i]), KICK_DT, s->spin_decay_step);
+  }
 }

@@ -13,16 +13,19 @@
 typedef double KB_NAME(vd) __attribute__((vector_size(KB_W * sizeof(double))));
 typedef __typeof__((KB_NAME(vd)){0.0} < (KB_NAME(vd)){0.0}) KB_NAME(vm);
 
+/* A vector of E(0) .. E(KB_W - 1). */
+#if KB_W == 4
+#define KB_LANES(E) ((KB_NAME(vd)){E(0), E(1), E(2), E(3)})
+#else
+#define KB_LANES(E) ((KB_NAME(vd)){E(0), E(1)})
+#endif
+
 /* m ? a : b, lane by lane (m lanes are all ones or all zeros). */
 KB_TARGET static inline KB_NAME(vd) KB_NAME(sel)(KB_NAME(vm) m, KB_NAME(vd) a, KB_NAME(vd) b) {
   return (KB_NAME(vd))(((KB_NAME(vm))a & m) | ((KB_NAME(vm))b & ~m));
 }
 
-KB_TARGET static inline KB_NAME(vd) KB_NAME(splat)(double x) {
-  KB_NAME(vd) v;
-  for (int k = 0; k < KB_W; k++) v[k] = x;
-  return v;
-}
+KB_TARGET static inline KB_NAME(vd) KB_NAME(splat)(double x) { return KB_LANES(KB_SPLAT_); }
 
 KB_TARGET static inline bool KB_NAME(any)(KB_NAME(vm) m) {
   int64_t a = 0;
@@ -32,32 +35,30 @@ KB_TARGET static inline bool KB_NAME(any)(KB_NAME(vm) m) {
 
 /* The IEEE square root of each lane (exact: any instruction gives these bits). */
 KB_TARGET static inline KB_NAME(vd) KB_NAME(sqrt)(KB_NAME(vd) x) {
-  KB_NAME(vd) r;
-  for (int k = 0; k < KB_W; k++) r[k] = ks_sqrt(x[k]);
-  return r;
+#if KB_W == 4 && (defined(__x86_64__) || defined(__i386__))
+  return __builtin_ia32_sqrtpd256(x);
+#elif KB_W == 2 && defined(__SSE2__)
+  return __builtin_ia32_sqrtpd(x);
+#else
+  return KB_LANES(KB_SQRT_);
+#endif
 }
 
-/* KB_W balls (b[k]; repeats allowed: a repeat computes and stores the same
-   bits) through one step of the air in their winds w[k]. */
-KB_TARGET static void KB_NAME(group)(kick_ball *const b[KB_W], const ks_vec3 *const w[KB_W], const double decay[KB_W]) {
+/* KB_W balls through one step of the air: ball k read from src[k], written
+   to dst[k], in the wind (wx, wy, wz)[k]. */
+KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], kick_ball *const dst[KB_W],
+                                            const double *wxp, const double *wyp, const double *wzp,
+                                            const double decay[KB_W]) {
   const double dt = KICK_DT;
-  KB_NAME(vd) px, py, pz, vx, vy, vz, sx, sy, sz, spin, wx, wy, wz, dec;
-  for (int k = 0; k < KB_W; k++) {
-    px[k] = b[k]->pos.x;
-    py[k] = b[k]->pos.y;
-    pz[k] = b[k]->pos.z;
-    vx[k] = b[k]->vel.x;
-    vy[k] = b[k]->vel.y;
-    vz[k] = b[k]->vel.z;
-    sx[k] = b[k]->spin_axis.x;
-    sy[k] = b[k]->spin_axis.y;
-    sz[k] = b[k]->spin_axis.z;
-    spin[k] = b[k]->spin_rate;
-    wx[k] = w[k]->x;
-    wy[k] = w[k]->y;
-    wz[k] = w[k]->z;
-    dec[k] = decay[k];
-  }
+  KB_NAME(vd) px = KB_LANES(KB_PX_), py = KB_LANES(KB_PY_), pz = KB_LANES(KB_PZ_);
+  KB_NAME(vd) vx = KB_LANES(KB_VX_), vy = KB_LANES(KB_VY_), vz = KB_LANES(KB_VZ_);
+  KB_NAME(vd) sx = KB_LANES(KB_SX_), sy = KB_LANES(KB_SY_), sz = KB_LANES(KB_SZ_);
+  KB_NAME(vd) spin = KB_LANES(KB_SPIN_);
+  KB_NAME(vd) wx, wy, wz, dec;
+  __builtin_memcpy(&wx, wxp, sizeof wx);
+  __builtin_memcpy(&wy, wyp, sizeof wy);
+  __builtin_memcpy(&wz, wzp, sizeof wz);
+  __builtin_memcpy(&dec, decay, sizeof dec);
   /* air = vel - wind × 1.8; sp = |air| */
   KB_NAME(vd) ax = vx - wx * KICK_WIND_FACTOR;
   KB_NAME(vd) ay = vy - wy * KICK_WIND_FACTOR;
@@ -98,32 +99,41 @@ KB_TARGET static void KB_NAME(group)(kick_ball *const b[KB_W], const ks_vec3 *co
   pz = pz + vz * dt;
   spin = spin * dec;
   for (int k = 0; k < KB_W; k++) {
-    b[k]->vel.x = vx[k];
-    b[k]->vel.y = vy[k];
-    b[k]->vel.z = vz[k];
-    b[k]->pos.x = px[k];
-    b[k]->pos.y = py[k];
-    b[k]->pos.z = pz[k];
-    b[k]->spin_rate = spin[k];
+    dst[k]->vel.x = vx[k];
+    dst[k]->vel.y = vy[k];
+    dst[k]->vel.z = vz[k];
+    dst[k]->pos.x = px[k];
+    dst[k]->pos.y = py[k];
+    dst[k]->pos.z = pz[k];
+    dst[k]->spin_rate = spin[k];
   }
 }
 
-/* Every shot of s[] through the air, KB_W at a time. */
-KB_TARGET static void KB_NAME(fly)(kick_shot *const s[], const ks_vec3 wind[], int32_t count) {
-  for (int32_t i = 0; i < count; i += KB_W) {
-    kick_ball *b[KB_W];
-    const ks_vec3 *w[KB_W];
+/* The lanes of `fly` through the air, KB_W lane positions at a time. A lane
+   of a group that does not fly reads a flying lane's ball (and the wind
+   the caller left there, any number) and writes to a scratch ball, which is
+   thrown away. */
+KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[]) {
+  for (int32_t g = 0; g < KICK_BATCH_LANES; g += KB_W) {
+    uint32_t m = (fly >> g) & ((1u << KB_W) - 1u);
+    if (m == 0u) continue;
+    int32_t first = g + __builtin_ctz(m);
+    kick_ball scratch;
+    const kick_ball *src[KB_W];
+    kick_ball *dst[KB_W];
     double decay[KB_W];
     for (int32_t k = 0; k < KB_W; k++) {
-      int32_t j = i + k < count ? i + k : i;
-      b[k] = &s[j]->ball;
-      w[k] = &wind[j];
-      decay[k] = s[j]->spin_decay_step;
+      bool on = (m & (1u << k)) != 0u;
+      int32_t j = on ? g + k : first;
+      src[k] = &b->lane[j].ball;
+      dst[k] = on ? &b->lane[j].ball : &scratch;
+      decay[k] = b->lane[j].spin_decay_step;
     }
-    KB_NAME(group)(b, w, decay);
+    KB_NAME(group)(src, dst, &wx[g], &wy[g], &wz[g], decay);
   }
 }
 
+#undef KB_LANES
 #undef KB_W
 #undef KB_NAME
 #undef KB_TARGET

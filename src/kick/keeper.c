@@ -224,6 +224,26 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
     s->keeper.contact_prev = 0;
     return;
   }
+  /* Out of his reach across the goal, the pose (which has no side effects)
+     and three misses would leave contact_prev at 0. Every point of his
+     capsules (kick_keeper_pose_at) is within travel + 0.95 m of (x0, 1 m):
+     his centre moves `travel` at most, the body reaches 0.6 m from it, a
+     shoulder 0.63 m, a reaching glove 0.95 m and a standing one 0.65 m from
+     (x0, 1 m). Standing, x0 is within 0.24 m of stand_x; diving, it is
+     dive_from_x and travel is at most 1.6 + 1.2 × rating. The ball touches
+     only within 0.31 m of a capsule's axis; 1 cm of margin. */
+  {
+    const kick_keeper_state *k = &s->keeper;
+    bool dove = k->dive_step >= 0;
+    double cx = dove ? k->dive_from_x : k->stand_x;
+    double r = dove ? 1.6 + 1.2 * s->setup.keeper.rating + 0.48 : 0.24;
+    r += 0.95 + KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS + 0.01;
+    double dx = b->pos.x - cx, dy = b->pos.y - KICK_KEEPER_COM_Y;
+    if (dx * dx + dy * dy > r * r) {
+      s->keeper.contact_prev = 0;
+      return;
+    }
+  }
   kick_keeper_pose p;
   kick_keeper_pose_at(s, kick_step_time(n + 1), &p);
   uint8_t now = 0;

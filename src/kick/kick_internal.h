@@ -4,6 +4,7 @@
 #define KICKSTEP_KICK_INTERNAL_H
 
 #include "kickstep/kick.h"
+#include "kickstep/kick_batch.h"
 #include "kickstep/dmath.h"
 #include "kickstep/noise.h"
 
@@ -43,13 +44,19 @@ static inline double kick_step_time(int64_t step_index) {
    kick_step_end. Every rule of the step lives in these two functions. */
 bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out);
 void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out);
-/* The same for several shots at once (the batch): every shot's begin, the
-   flight of the shots that fly (kick_batch_fly, `width` balls at a time, in
-   wind[i], the wind at shot i's step), then every flying shot's end. in and
-   out: one entry a shot, or NULL. At most KICK_LANES_MAX shots. */
-#define KICK_LANES_MAX 32
-void kick_step_lanes(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width,
-                     const kick_input *const in[], ks_events *const out[]);
+/* The batch (batch_step.h, compiled in shot.c): one step of the lanes of
+   mask, each as kick_shot_step; the flight of the lanes that fly in vectors,
+   the contacts of a lane only when its ball's path meets one of its bands
+   (kick_lane_bands_of) or it has crossed the goal line. in and out: one
+   entry a lane, or NULL. Returns the lanes of mask that are finished after
+   it (kick_batch_run's rule, with max_flight_steps). */
+#define KICK_LANE_BANDS KICK_BATCH_BANDS
+#define KICK_BAND_NONE 1.0e300
+typedef kick_batch_bands kick_lane_bands;
+void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bands);
+uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps);
+/* kick_batch_advance's wind table fill (batch.c). */
+void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
 
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
@@ -135,9 +142,8 @@ static inline void kick_ground_inline(kick_ball *b, double dt, const kick_pitch_
   b->vel.z *= k;
 }
 
-static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
-                                               const kick_pitch_def *pitch) {
-  uint32_t flags = 0;
+/* The flight through the air: everything kick_flight_step_inline does before the ground. */
+static inline void kick_flight_air_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay) {
   ks_vec3 air = ks_v3_sub(b->vel, ks_v3_scale(wind, KICK_WIND_FACTOR));
   double sp = ks_v3_len(air);
   ks_vec3 acc = ks_v3(0.0, -KICK_GRAVITY, 0.0);
@@ -153,6 +159,12 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
   b->vel = ks_v3_mad(b->vel, acc, dt);
   b->pos = ks_v3_mad(b->pos, b->vel, dt);
   b->spin_rate *= spin_decay;
+}
+
+static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
+                                               const kick_pitch_def *pitch) {
+  uint32_t flags = 0;
+  kick_flight_air_inline(b, wind, dt, spin_decay);
   kick_ground_inline(b, dt, pitch, &flags);
   return flags;
 }
@@ -164,10 +176,11 @@ bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double
                            double max_seconds, double *x, double *y, double *seconds);
 
 /* batch_flight.c: kick_flight_step_inline (1/600 s, each shot's spin decay
-   and pitch) for count shots, `width` lanes a vector (1: the scalar flight
-   itself, 2, or 4 where kick_batch_vector_widest says so); flags[i] as the
-   scalar flight returns them. The same bits as the scalar flight. */
-void kick_batch_fly(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width, uint32_t flags[]);
+   and pitch, up to the ground, which the caller runs) for the lanes of `fly`
+   (bit i: b->lane[i]) in the winds (wx, wy, wz)[i], `width` lanes a vector
+   (2, or 4 where kick_batch_vector_widest says so). The same bits as the
+   scalar flight. */
+void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], int32_t width);
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);

@@ -183,18 +183,24 @@ KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const 
 }
 
 /* The step after the flight (p0: the ball's centre before it, f: the
-   flight's flags): contacts, rings, the goal line, the decision. */
-KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
-  int64_t ev = n + 1;
+   flight's flags) in three parts: the ground's event and the height, the
+   contacts, rings and goal line, and the rules (held, decided, done). */
+KICK_ALWAYS_INLINE static inline void step_end_head(kick_shot *s, int64_t n, uint32_t f, ks_events *out) {
   kick_ball *b = &s->ball;
   if ((f & 1u) != 0u) {
     s->contact_flags |= KICK_TOUCH_GROUND;
-    kick_emit(out, ev, KICK_EV_BOUNCE, 0u, b->pos);
+    kick_emit(out, n + 1, KICK_EV_BOUNCE, 0u, b->pos);
   }
   if (s->phase == KICK_PHASE_FLIGHT && b->pos.y > s->stats.max_height) s->stats.max_height = b->pos.y;
-  /* Each contact's own broad test first, here in the step (the same test the
-     contact function starts with); the exact capsule math runs whenever it
-     passes, and a miss does what the function does on a miss. */
+}
+
+/* Each contact's own broad test first, here in the step (the same test the
+   contact function starts with); the exact capsule math runs whenever it
+   passes, and a miss does what the function does on a miss. Every test is
+   inside one of the z bands of kick_lane_bands_of. */
+KICK_ALWAYS_INLINE static inline void step_contacts(kick_shot *s, int64_t n, ks_vec3 p0, ks_events *out) {
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
   if (ks_fabs(b->pos.z - KICK_POST_Z) < KICK_WOODWORK_REACH && b->pos.y < KICK_BAR_AXIS_Y + KICK_WOODWORK_REACH)
     kick_contact_woodwork(s, ev, out);
   else
@@ -218,7 +224,19 @@ KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 
      passed on the step that crosses the line counts towards the decision. */
   if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT && p0.z < s->ring_z_max && b->pos.z >= s->ring_z_min)
     kick_rings_cross(s, n, p0, b->pos, out);
-  cross_goal_line(s, n, p0, b->pos, out);
+  if (!s->crossed && p0.z < KICK_CROSS_Z && b->pos.z >= KICK_CROSS_Z) cross_goal_line(s, n, p0, b->pos, out);
+}
+
+/* step_contacts when none of its tests passes: what each does on a miss. */
+KICK_ALWAYS_INLINE static inline void step_contacts_none(kick_shot *s) {
+  s->woodwork_prev = 0;
+  if (s->setup.wall.count > 0) s->wall.contact_prev = 0;
+  s->keeper.contact_prev = 0;
+}
+
+KICK_ALWAYS_INLINE static inline void step_rules(kick_shot *s, int64_t n, uint32_t f, ks_events *out) {
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
   if (b->held) {
     if (s->phase == KICK_PHASE_FLIGHT) decide(s, KICK_OUTCOME_SAVED, n, out);
     s->phase = KICK_PHASE_DONE;
@@ -242,36 +260,44 @@ KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 
   }
 }
 
+KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
+  step_end_head(s, n, f, out);
+  step_contacts(s, n, p0, out);
+  step_rules(s, n, f, out);
+}
+
+/* Conservative z bands around every test of step_contacts (a margin of
+   1 cm past each): outside all of them, with the goal line not crossed,
+   step_contacts does what step_contacts_none does. */
+#define KICK_BAND_MARGIN 0.01
+void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
+  const double m = KICK_BAND_MARGIN;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    bd->lo[i] = KICK_BAND_NONE;
+    bd->hi[i] = -KICK_BAND_NONE;
+  }
+  /* The woodwork, the goal line and everything past it. */
+  bd->lo[0] = KICK_POST_Z - KICK_WOODWORK_REACH - m;
+  bd->hi[0] = KICK_BAND_NONE;
+  if (s->setup.wall.count > 0) {
+    bd->lo[1] = s->setup.wall.z - (KICK_WALL_RADIUS + KICK_BALL_RADIUS) - m;
+    bd->hi[1] = s->setup.wall.z + (KICK_WALL_RADIUS + KICK_BALL_RADIUS) + m;
+  }
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
+    bd->lo[2] = s->setup.keeper.line_z - (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) - m;
+    bd->hi[2] = s->setup.keeper.line_z + (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) + m;
+  }
+  if (s->setup.ring_count > 0) {
+    bd->lo[3] = s->ring_z_min - m;
+    bd->hi[3] = s->ring_z_max + m;
+  }
+}
+
 bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
   return step_begin(s, n, in, out);
 }
 
 void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) { step_end(s, n, p0, f, out); }
-
-void kick_step_lanes(kick_shot *const s[], const ks_vec3 wind[], int32_t count, int32_t width,
-                     const kick_input *const in[], ks_events *const out[]) {
-  kick_shot *flying[KICK_LANES_MAX];
-  ks_events *fout[KICK_LANES_MAX];
-  ks_vec3 fwind[KICK_LANES_MAX], p0[KICK_LANES_MAX];
-  uint32_t f[KICK_LANES_MAX];
-  int32_t nf = 0;
-  if (count > KICK_LANES_MAX) count = KICK_LANES_MAX;
-  for (int32_t i = 0; i < count; i++) {
-    kick_shot *sh = s[i];
-    int64_t n = sh->clock.total_steps;
-    sh->clock.total_steps = n + 1;
-    ks_events *o = out ? out[i] : NULL;
-    if (!step_begin(sh, n, in ? in[i] : NULL, o)) continue;
-    flying[nf] = sh;
-    fout[nf] = o;
-    fwind[nf] = wind[i];
-    p0[nf] = sh->ball.pos;
-    nf++;
-  }
-  if (nf == 0) return;
-  kick_batch_fly(flying, fwind, nf, width, f);
-  for (int32_t k = 0; k < nf; k++) step_end(flying[k], flying[k]->clock.total_steps - 1, p0[k], f[k], fout[k]);
-}
 
 /* Step n: what comes before the flight, the wind and the flight, and what
    comes after it. The batch (batch.c) runs the same three parts. */
@@ -330,3 +356,7 @@ bool kick_shot_crossing(const kick_shot *s, ks_vec3 *out) {
   if (out) *out = s->crossing;
   return true;
 }
+
+/* The batch's step (kick_batch.h) is compiled here, beside the step's parts
+   it runs, so they inline into its lane loop; its code is batch_step.h. */
+#include "batch_step.h"
