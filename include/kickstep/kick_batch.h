@@ -16,7 +16,9 @@
 ///
 /// Lanes that share a wind (the same kick_wind_def and so the same gusts, as
 /// the rerolled copies of one kick do) share a table of the wind by step, so
-/// the gust noise is evaluated once per step index, not once per lane.
+/// the gust noise is evaluated once per step index, not once per lane; and a
+/// keeper's estimate of a kick (kick_estimate_memo) is offered to the other
+/// lanes, so copies struck alike and read at the same moment compute it once.
 ///
 /// The batch is a plain value too (no pointers); it is large (about 85 KiB),
 /// so keep it static or on the heap rather than copying it about.
@@ -80,6 +82,7 @@ typedef struct kick_batch_wind {
 } kick_batch_wind;
 
 #define KICK_BATCH_BANDS 4         ///< contact bands of a lane
+#define KICK_BATCH_MEMOS 4         ///< keeper's estimates a batch keeps for its lanes
 
 /// Where along z a lane's ball can touch something (the woodwork and the
 /// goal line, the wall, the keeper, the rings), from its setup when it is
@@ -101,6 +104,9 @@ typedef struct kick_batch {
   int8_t wind_of[KICK_BATCH_LANES]; ///< lane i's wind table, -1: the lane evaluates its own wind
   kick_batch_bands bands[KICK_BATCH_LANES]; ///< lane i's contact bands
   kick_batch_wind wind[KICK_BATCH_WIND_TABLES];
+  kick_estimate_memo memo[KICK_BATCH_MEMOS]; ///< the latest keepers' estimates of the lanes, offered to a
+                            ///< lane about to read its kick (used only if every input matches)
+  uint32_t memo_next;       ///< where the next estimate goes in memo[]
   uint32_t cookie;          ///< set by kick_batch_init
 } kick_batch;
 

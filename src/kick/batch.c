@@ -50,6 +50,11 @@ ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
   b->share_wind = def->share_wind;
   for (int32_t i = 0; i < 3; i++) b->pad_[i] = 0;
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) b->wind_of[i] = -1;
+  for (int32_t i = 0; i < KICK_BATCH_MEMOS; i++) {
+    kick_estimate_memo none = {0};
+    b->memo[i] = none;
+  }
+  b->memo_next = 0;
   for (int32_t t = 0; t < KICK_BATCH_WIND_TABLES; t++) {
     wind_table_clear(&b->wind[t]);
     for (int32_t i = 0; i < KICK_BATCH_WIND_SLOTS; i++) b->wind[t].wind[i] = ks_v3(0.0, 0.0, 0.0);
@@ -147,12 +152,8 @@ void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
 uint32_t kick_batch_run(kick_batch *b, int64_t max_flight_steps) {
   if (!b || b->cookie != KICK_BATCH_COOKIE || b->active == 0u || max_flight_steps < 1) return 0u;
   uint32_t done = 0;
-  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
-    const kick_shot *s = &b->lane[i];
-    if ((b->active & (1u << i)) != 0u && (s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 ||
-                                          s->clock.total_steps - s->strike_step >= max_flight_steps))
-      done |= 1u << i;
-  }
-  while (done == 0u) done = kick_batch_advance(b, b->active, NULL, NULL, max_flight_steps);
-  return done;
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++)
+    if ((b->active & (1u << i)) != 0u && kick_batch_lane_finished(&b->lane[i], max_flight_steps)) done |= 1u << i;
+  if (done != 0u) return done;
+  return kick_batch_run_lanes(b, b->active, max_flight_steps);
 }

@@ -31,25 +31,65 @@ KICK_ALWAYS_INLINE static inline ks_vec3 batch_lane_wind(kick_batch *b, int8_t t
   return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
-uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
-  _Alignas(32) double wx[KICK_BATCH_LANES], wy[KICK_BATCH_LANES], wz[KICK_BATCH_LANES];
+/* A lane about to read its kick on step n (the keeper's read step; a guess
+   that only decides which memo to offer: kick_estimate_to_line checks every
+   input) gets the batch's estimate of the same ball at the same moment, if it
+   has one. Returns whether it offered one. */
+KICK_ALWAYS_INLINE static inline bool batch_offer_memo(kick_batch *b, kick_shot *s, int64_t n) {
+  double t0 = kick_step_time(n);
+  for (int32_t k = 0; k < KICK_BATCH_MEMOS; k++) {
+    const kick_estimate_memo *m = &b->memo[k];
+    if (m->valid && ks_f64_bits(m->t0) == ks_f64_bits(t0) && ks_f64_bits(m->ball.pos.z) == ks_f64_bits(s->ball.pos.z) &&
+        ks_f64_bits(m->ball.vel.x) == ks_f64_bits(s->ball.vel.x) && ks_f64_bits(m->ball.vel.z) == ks_f64_bits(s->ball.vel.z)) {
+      s->est_memo = *m;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The lanes' winds and starting points for one step, by lane. */
+typedef struct batch_stage {
+  _Alignas(32) double wx[KICK_BATCH_LANES];
+  _Alignas(32) double wy[KICK_BATCH_LANES];
+  _Alignas(32) double wz[KICK_BATCH_LANES];
   ks_vec3 p0[KICK_BATCH_LANES];
-  uint32_t fly = 0, done = 0;
+} batch_stage;
+
+/* The first part of a step for the lanes of mask (all inside `part`):
+   step_begin, and the wind of each lane that flies. Returns those lanes. */
+KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, uint32_t part, uint32_t mask, const kick_input *in,
+                                                      ks_events *out, batch_stage *st) {
+  uint32_t fly = 0;
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
-    wx[i] = wy[i] = wz[i] = 0.0; /* read, and thrown away, for a lane that does not fly */
+    if ((part & (1u << i)) == 0u) continue;
+    st->wx[i] = st->wy[i] = st->wz[i] = 0.0; /* read, and thrown away, for a lane that does not fly */
     if ((mask & (1u << i)) == 0u) continue;
     kick_shot *s = &b->lane[i];
     int64_t n = s->clock.total_steps;
     s->clock.total_steps = n + 1;
-    if (!step_begin(s, n, in ? &in[i] : NULL, out ? &out[i] : NULL)) continue;
+    bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
+    bool flies = step_begin(s, n, in ? &in[i] : NULL, out ? &out[i] : NULL);
+    if (reads && !offered && s->est_memo.valid) {
+      b->memo[b->memo_next] = s->est_memo;
+      b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
+    }
+    if (!flies) continue;
     ks_vec3 w = batch_lane_wind(b, b->wind_of[i], s, n);
-    wx[i] = w.x;
-    wy[i] = w.y;
-    wz[i] = w.z;
-    p0[i] = s->ball.pos;
+    st->wx[i] = w.x;
+    st->wy[i] = w.y;
+    st->wz[i] = w.z;
+    st->p0[i] = s->ball.pos;
     fly |= 1u << i;
   }
-  if (fly != 0u) kick_batch_fly(b, fly, wx, wy, wz, b->vector_width);
+  return fly;
+}
+
+/* The rest of the step for the lanes of mask, of which `fly` flew: the
+   ground, then step_end's parts. Returns the lanes of mask finished. */
+KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t fly, ks_events *out,
+                                                    const batch_stage *st, int64_t max_flight_steps) {
+  uint32_t done = 0;
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
     if ((mask & (1u << i)) == 0u) continue;
     kick_shot *s = &b->lane[i];
@@ -62,12 +102,42 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
          nothing for a ball in the air at or above its radius). */
       if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
       step_end_head(s, n, f, o);
-      if (s->crossed || batch_near_band(&b->bands[i], p0[i].z, ball->pos.z)) step_contacts(s, n, p0[i], o);
+      if (s->crossed || batch_near_band(&b->bands[i], st->p0[i].z, ball->pos.z)) step_contacts(s, n, st->p0[i], o);
       else step_contacts_none(s);
       step_rules(s, n, f, o);
     }
-    if (s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps)
-      done |= 1u << i;
+    if (kick_batch_lane_finished(s, max_flight_steps)) done |= 1u << i;
   }
   return done;
+}
+
+uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
+  batch_stage st;
+  uint32_t fly = batch_begin(b, (1u << KICK_BATCH_LANES) - 1u, mask, in, out, &st);
+  if (fly != 0u) kick_batch_fly(b, fly, st.wx, st.wy, st.wz, b->vector_width);
+  return batch_end(b, mask, fly, out, &st, max_flight_steps);
+}
+
+/* kick_batch_run's loop: the lanes in two halves, a step apart in their
+   order: while one half's flight is computed (a chain of some 150 cycles of
+   square root, divisions and products), the other half's steps end and
+   begin. Every lane still runs begin, flight and end in turn, one step after
+   the other; when a lane finishes, the step the other half has begun is
+   ended too. */
+uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
+  const uint32_t half_a = (1u << (KICK_BATCH_LANES / 2)) - 1u, half_b = ((1u << KICK_BATCH_LANES) - 1u) & ~half_a;
+  uint32_t ma = mask & half_a, mb = mask & half_b;
+  batch_stage st;
+  uint32_t fa = batch_begin(b, half_a, ma, NULL, NULL, &st);
+  if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
+  for (;;) {
+    uint32_t fb = batch_begin(b, half_b, mb, NULL, NULL, &st);
+    if (fb != 0u) kick_batch_fly(b, fb, st.wx, st.wy, st.wz, b->vector_width);
+    uint32_t da = batch_end(b, ma, fa, NULL, &st, max_flight_steps);
+    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st, max_flight_steps);
+    fa = batch_begin(b, half_a, ma, NULL, NULL, &st);
+    if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
+    uint32_t db = batch_end(b, mb, fb, NULL, &st, max_flight_steps);
+    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st, max_flight_steps);
+  }
 }

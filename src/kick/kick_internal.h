@@ -55,6 +55,13 @@ void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *o
 typedef kick_batch_bands kick_lane_bands;
 void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bands);
 uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps);
+/* Steps the lanes of mask (none finished) with no input and no events until
+   one of them is finished; returns the finished ones (kick_batch_run). */
+uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps);
+/* kick_batch_run's finished lane: decided, not struck, or at the flight limit. */
+static inline bool kick_batch_lane_finished(const kick_shot *s, int64_t max_flight_steps) {
+  return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
+}
 /* kick_batch_advance's wind table fill (batch.c). */
 void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
 
@@ -171,8 +178,10 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
 
 /* Runs a copy of the ball forward at 1/240 s until its centre reaches z_line
    (or max_seconds pass), in the wind as it is at t0 (no contacts).
-   Returns true when it reached the line; fills the point and the time taken. */
-bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double z_line,
+   Returns true when it reached the line; fills the point and the time taken.
+   Keeps its inputs and result in s->est_memo, and answers from the memo
+   when every input matches it (the same result, bit for bit). */
+bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
 
 /* batch_flight.c: kick_flight_step_inline (1/600 s, each shot's spin decay
