@@ -5,12 +5,15 @@
    step_rules) are the very functions kick_shot_step runs, inlined here too:
    every rule of the step reaches the batch with no copy of it. */
 
-/* Whether the ball's path this step, z0 to z1, meets a band. */
+/* Whether the ball's path this step, z0 to z1, meets a band (the bands are
+   in order of their lower ends; no band is empty but the unused ones, last). */
 KICK_ALWAYS_INLINE static inline bool batch_near_band(const kick_lane_bands *bd, double z0, double z1) {
   double lo = z0 < z1 ? z0 : z1, hi = z0 < z1 ? z1 : z0;
-  bool near = false;
-  for (int i = 0; i < KICK_LANE_BANDS; i++) near |= (hi >= bd->lo[i]) & (lo <= bd->hi[i]);
-  return near;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    if (hi < bd->lo[i]) return false;
+    if (lo <= bd->hi[i]) return true;
+  }
+  return false;
 }
 
 /* Lane s's wind on step n >= 0 (kick_wind_step_inline's bits), from its
@@ -56,13 +59,13 @@ typedef struct batch_stage {
   ks_vec3 p0[KICK_BATCH_LANES];
 } batch_stage;
 
-/* The first part of a step for the lanes of mask (all inside `part`):
-   step_begin, and the wind of each lane that flies. Returns those lanes. */
-KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, uint32_t part, uint32_t mask, const kick_input *in,
-                                                      ks_events *out, batch_stage *st) {
+/* The first part of a step for the lanes of mask among lanes first ..
+   first + count - 1: step_begin, and the wind of each lane that flies.
+   Returns those lanes. */
+KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, int32_t first, int32_t count, uint32_t mask,
+                                                      const kick_input *in, ks_events *out, batch_stage *st) {
   uint32_t fly = 0;
-  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
-    if ((part & (1u << i)) == 0u) continue;
+  for (int32_t i = first; i < first + count; i++) {
     st->wx[i] = st->wy[i] = st->wz[i] = 0.0; /* read, and thrown away, for a lane that does not fly */
     if ((mask & (1u << i)) == 0u) continue;
     kick_shot *s = &b->lane[i];
@@ -85,12 +88,13 @@ KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, uint32_t pa
   return fly;
 }
 
-/* The rest of the step for the lanes of mask, of which `fly` flew: the
-   ground, then step_end's parts. Returns the lanes of mask finished. */
-KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t fly, ks_events *out,
-                                                    const batch_stage *st, int64_t max_flight_steps) {
+/* The rest of the step for the lanes of mask among first .. first + count -
+   1, of which `fly` flew: the ground, then step_end's parts. Returns the
+   lanes of mask finished. */
+KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, int32_t first, int32_t count, uint32_t mask, uint32_t fly,
+                                                    ks_events *out, const batch_stage *st, int64_t max_flight_steps) {
   uint32_t done = 0;
-  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+  for (int32_t i = first; i < first + count; i++) {
     if ((mask & (1u << i)) == 0u) continue;
     kick_shot *s = &b->lane[i];
     if ((fly & (1u << i)) != 0u) {
@@ -113,9 +117,9 @@ KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, uint32_t mask
 
 uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
   batch_stage st;
-  uint32_t fly = batch_begin(b, (1u << KICK_BATCH_LANES) - 1u, mask, in, out, &st);
+  uint32_t fly = batch_begin(b, 0, KICK_BATCH_LANES, mask, in, out, &st);
   if (fly != 0u) kick_batch_fly(b, fly, st.wx, st.wy, st.wz, b->vector_width);
-  return batch_end(b, mask, fly, out, &st, max_flight_steps);
+  return batch_end(b, 0, KICK_BATCH_LANES, mask, fly, out, &st, max_flight_steps);
 }
 
 /* kick_batch_run's loop: the lanes in two halves, a step apart in their
@@ -125,19 +129,19 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
    the other; when a lane finishes, the step the other half has begun is
    ended too. */
 uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
-  const uint32_t half_a = (1u << (KICK_BATCH_LANES / 2)) - 1u, half_b = ((1u << KICK_BATCH_LANES) - 1u) & ~half_a;
-  uint32_t ma = mask & half_a, mb = mask & half_b;
+  enum { H = KICK_BATCH_LANES / 2 };
+  const uint32_t ma = mask & ((1u << H) - 1u), mb = mask & ~((1u << H) - 1u);
   batch_stage st;
-  uint32_t fa = batch_begin(b, half_a, ma, NULL, NULL, &st);
+  uint32_t fa = batch_begin(b, 0, H, ma, NULL, NULL, &st);
   if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
   for (;;) {
-    uint32_t fb = batch_begin(b, half_b, mb, NULL, NULL, &st);
+    uint32_t fb = batch_begin(b, H, H, mb, NULL, NULL, &st);
     if (fb != 0u) kick_batch_fly(b, fb, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t da = batch_end(b, ma, fa, NULL, &st, max_flight_steps);
-    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st, max_flight_steps);
-    fa = batch_begin(b, half_a, ma, NULL, NULL, &st);
+    uint32_t da = batch_end(b, 0, H, ma, fa, NULL, &st, max_flight_steps);
+    if (da != 0u) return da | batch_end(b, H, H, mb, fb, NULL, &st, max_flight_steps);
+    fa = batch_begin(b, 0, H, ma, NULL, NULL, &st);
     if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t db = batch_end(b, mb, fb, NULL, &st, max_flight_steps);
-    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st, max_flight_steps);
+    uint32_t db = batch_end(b, H, H, mb, fb, NULL, &st, max_flight_steps);
+    if (db != 0u) return db | batch_end(b, 0, H, ma, fa, NULL, &st, max_flight_steps);
   }
 }

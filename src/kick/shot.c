@@ -291,6 +291,15 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
     bd->lo[3] = s->ring_z_min - m;
     bd->hi[3] = s->ring_z_max + m;
   }
+  /* In order of the lower ends (the unused ones, at KICK_BAND_NONE, last). */
+  for (int i = 1; i < KICK_LANE_BANDS; i++)
+    for (int j = i; j > 0 && bd->lo[j] < bd->lo[j - 1]; j--) {
+      double lo = bd->lo[j], hi = bd->hi[j];
+      bd->lo[j] = bd->lo[j - 1];
+      bd->hi[j] = bd->hi[j - 1];
+      bd->lo[j - 1] = lo;
+      bd->hi[j - 1] = hi;
+    }
 }
 
 bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
