@@ -47,7 +47,7 @@
 extern "C" {
 #endif
 
-#define KICK_BATCH_LANES 8          ///< most shots in one batch
+#define KICK_BATCH_LANES 16         ///< most shots in one batch
 #define KICK_BATCH_WIND_TABLES 2    ///< winds a batch can tabulate at once
 #define KICK_BATCH_WIND_SLOTS 8192  ///< steps one wind table holds (a power of two): more than a 10 s flight
 #define KICK_BATCH_WIND_CHUNK 64    ///< steps a wind table fills at a time (a power of two)

@@ -231,7 +231,8 @@ static void test_every_step_matches_scalar(void **state) {
   (void)state;
   int64_t steps = 0;
   run_step_by_step(2400, KICK_BATCH_LANES, true, 1515, &steps);
-  print_message("2400 kicks in 8 lanes: %lld lane-steps identical to kick_shot_step\n", (long long)steps);
+  print_message("2400 kicks in %d lanes: %lld lane-steps identical to kick_shot_step\n", KICK_BATCH_LANES,
+                (long long)steps);
   assert_true(steps > 2000000);
 }
 
