@@ -171,8 +171,10 @@ typedef struct lane_ref {
   int64_t leave_after;      /* steps after the decision it stays for (-1: until done) */
 } lane_ref;
 
-/* `kicks` kicks through a batch of `lanes` lanes, every step checked. */
-static void run_step_by_step(int kicks, int32_t lanes, bool share_wind, uint64_t seed, int64_t *steps_checked) {
+/* `kicks` kicks through a batch of `lanes` lanes whose flight computes
+   `width` balls at a time (0: the widest), every step checked. */
+static void run_step_by_step(int kicks, int32_t lanes, bool share_wind, int32_t width, uint64_t seed,
+                             int64_t *steps_checked) {
   static kick_batch b;
   static lane_ref refs[KICK_BATCH_LANES];
   static ks_events eb[KICK_BATCH_LANES], es[KICK_BATCH_LANES];
@@ -180,7 +182,9 @@ static void run_step_by_step(int kicks, int32_t lanes, bool share_wind, uint64_t
   kick_batch_def d = kick_batch_default_def();
   d.lanes = lanes;
   d.share_wind = share_wind;
+  d.vector_width = width;
   assert_int_equal(kick_batch_init(&b, &d), KS_OK);
+  if (width != 0) assert_int_equal(b.vector_width, width <= kick_batch_vector_widest() ? width : kick_batch_vector_widest());
   ks_rng r = ks_rng_seeded(seed);
   int next = 0, done = 0;
   while (done < kicks) {
@@ -230,20 +234,26 @@ static void run_step_by_step(int kicks, int32_t lanes, bool share_wind, uint64_t
 static void test_every_step_matches_scalar(void **state) {
   (void)state;
   int64_t steps = 0;
-  run_step_by_step(2400, KICK_BATCH_LANES, true, 1515, &steps);
+  run_step_by_step(2400, KICK_BATCH_LANES, true, 0, 1515, &steps);
   print_message("2400 kicks in %d lanes: %lld lane-steps identical to kick_shot_step\n", KICK_BATCH_LANES,
                 (long long)steps);
   assert_true(steps > 2000000);
 }
 
-static void test_other_lane_counts_and_own_wind(void **state) {
+/* Every flight width the build has (1: the scalar flight lane by lane; 2
+   and 4 lanes a vector), fewer lanes, and lanes that evaluate their own wind. */
+static void test_every_width_lane_count_and_own_wind(void **state) {
   (void)state;
   int64_t steps = 0;
-  run_step_by_step(300, 1, true, 77, &steps);
-  run_step_by_step(300, 3, true, 78, &steps);
-  run_step_by_step(300, 5, false, 79, &steps);
-  run_step_by_step(300, KICK_BATCH_LANES, false, 80, &steps);
-  assert_true(steps > 500000);
+  print_message("widest flight on this machine: %d lanes a vector\n", kick_batch_vector_widest());
+  run_step_by_step(400, KICK_BATCH_LANES, true, 1, 76, &steps);
+  run_step_by_step(400, KICK_BATCH_LANES, true, 2, 77, &steps);
+  run_step_by_step(400, KICK_BATCH_LANES, true, 4, 78, &steps);
+  run_step_by_step(200, 1, true, 0, 79, &steps);
+  run_step_by_step(200, 3, true, 0, 80, &steps);
+  run_step_by_step(200, 5, false, 0, 81, &steps);
+  run_step_by_step(200, KICK_BATCH_LANES, false, 0, 82, &steps);
+  assert_true(steps > 1000000);
 }
 
 /* A simulated player's trials: rerolled copies of one kick, every candidate
@@ -361,6 +371,11 @@ static void test_errors(void **state) {
   assert_int_equal(kick_batch_init(&b, &bad), KS_ERR_RANGE);
   bad.lanes = KICK_BATCH_LANES + 1;
   assert_int_equal(kick_batch_init(&b, &bad), KS_ERR_RANGE);
+  bad = d;
+  bad.vector_width = 3;
+  assert_int_equal(kick_batch_init(&b, &bad), KS_ERR_RANGE);
+  bad.vector_width = 8;
+  assert_int_equal(kick_batch_init(&b, &bad), KS_ERR_RANGE);
   d.lanes = 2;
   assert_int_equal(kick_batch_init(&b, &d), KS_OK);
   kick_setup su = kick_setup_default();
@@ -397,7 +412,7 @@ int main(void) {
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_run_stops_at_the_flight_limit),
       cmocka_unit_test(test_every_step_matches_scalar),
-      cmocka_unit_test(test_other_lane_counts_and_own_wind),
+      cmocka_unit_test(test_every_width_lane_count_and_own_wind),
       cmocka_unit_test(test_run_matches_the_scalar_loop),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
