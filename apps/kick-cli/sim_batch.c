@@ -3,9 +3,9 @@
    kick_batch, a new trial taking each lane as soon as its kick is decided;
    then the real kick. The results are the scalar loop's, bit for bit
    (kick_batch_run is that loop, lane by lane, and a candidate's score is a
-   sum, the same in any order). The trials start longest first, by how long
-   each ran on the last kick of the same level, so that the lanes empty
-   together at the end rather than waiting on one long roll. */
+   sum, the same in any order). The candidates' trials start longest first,
+   by how long they ran on the last kick of the same level, so that the lanes
+   empty together at the end rather than waiting on one long roll. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,13 +66,18 @@ void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *can
   sim_batch_level *hist = total <= SIM_BATCH_JOBS ? level_of(e, cand) : NULL;
   for (int c = 0; c < ncand; c++) score[c] = 0;
   if (hist) {
+    /* Candidates longest first (by their longest trial), each one's trials
+       together: they read alike, and the batch computes one read for them. */
     sim_job_len len[SIM_BATCH_JOBS];
-    for (int j = 0; j < total; j++) {
-      len[j].steps = hist->steps[j];
-      len[j].job = j;
+    for (int c = 0; c < ncand; c++) {
+      len[c].steps = 0;
+      len[c].job = c;
+      for (int t = 0; t < ntrials; t++)
+        if (hist->steps[c * ntrials + t] > len[c].steps) len[c].steps = hist->steps[c * ntrials + t];
     }
-    qsort(len, (size_t)total, sizeof len[0], longer_first);
-    for (int j = 0; j < total; j++) order[j] = len[j].job;
+    qsort(len, (size_t)ncand, sizeof len[0], longer_first);
+    for (int c = 0; c < ncand; c++)
+      for (int t = 0; t < ntrials; t++) order[c * ntrials + t] = len[c].job * ntrials + t;
   }
   while (left > 0) {
     /* Fill every free lane with the next trial. */
