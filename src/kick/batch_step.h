@@ -51,7 +51,23 @@ KICK_ALWAYS_INLINE static inline bool batch_offer_memo(kick_batch *b, kick_shot 
   return false;
 }
 
-/* The lanes' winds and starting points for one step, by lane. */
+/* The lowest lane of a non-empty mask. */
+KICK_ALWAYS_INLINE static inline int32_t batch_lowest(uint32_t m) {
+#if defined(__GNUC__)
+  return (int32_t)__builtin_ctz(m);
+#else
+  int32_t i = 0;
+  while ((m & 1u) == 0u) {
+    m >>= 1;
+    i++;
+  }
+  return i;
+#endif
+}
+
+/* The lanes' winds and starting points for one step, by lane. A lane that
+   does not fly keeps whatever wind it had (the kernel reads it and throws
+   the result away), so the winds are cleared once, when the stage is made. */
 typedef struct batch_stage {
   _Alignas(32) double wx[KICK_BATCH_LANES];
   _Alignas(32) double wy[KICK_BATCH_LANES];
@@ -59,15 +75,19 @@ typedef struct batch_stage {
   ks_vec3 p0[KICK_BATCH_LANES];
 } batch_stage;
 
-/* The first part of a step for the lanes of mask among lanes first ..
-   first + count - 1: step_begin, and the wind of each lane that flies.
-   Returns those lanes. */
-KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, int32_t first, int32_t count, uint32_t mask,
-                                                      const kick_input *in, ks_events *out, batch_stage *st) {
+KICK_ALWAYS_INLINE static inline void batch_stage_clear(batch_stage *st) {
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) st->wx[i] = st->wy[i] = st->wz[i] = 0.0;
+}
+
+/* The first part of a step for the lanes of mask: step_begin, and the wind
+   of each lane that flies. Returns those lanes. */
+/* (Not inlined: the run loop calls each part twice, and one copy of the
+   step's parts keeps the loop within the instruction cache.) */
+KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out,
+                                          batch_stage *st) {
   uint32_t fly = 0;
-  for (int32_t i = first; i < first + count; i++) {
-    st->wx[i] = st->wy[i] = st->wz[i] = 0.0; /* read, and thrown away, for a lane that does not fly */
-    if ((mask & (1u << i)) == 0u) continue;
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
     int64_t n = s->clock.total_steps;
     s->clock.total_steps = n + 1;
@@ -88,14 +108,13 @@ KICK_ALWAYS_INLINE static inline uint32_t batch_begin(kick_batch *b, int32_t fir
   return fly;
 }
 
-/* The rest of the step for the lanes of mask among first .. first + count -
-   1, of which `fly` flew: the ground, then step_end's parts. Returns the
-   lanes of mask finished. */
-KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, int32_t first, int32_t count, uint32_t mask, uint32_t fly,
-                                                    ks_events *out, const batch_stage *st, int64_t max_flight_steps) {
+/* The rest of the step for the lanes of mask, of which `fly` flew: the
+   ground, then step_end's parts. Returns the lanes of mask finished. */
+KICK_NOINLINE static uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t fly, ks_events *out,
+                                        const batch_stage *st, int64_t max_flight_steps) {
   uint32_t done = 0;
-  for (int32_t i = first; i < first + count; i++) {
-    if ((mask & (1u << i)) == 0u) continue;
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
     if ((fly & (1u << i)) != 0u) {
       int64_t n = s->clock.total_steps - 1;
@@ -117,9 +136,10 @@ KICK_ALWAYS_INLINE static inline uint32_t batch_end(kick_batch *b, int32_t first
 
 uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
   batch_stage st;
-  uint32_t fly = batch_begin(b, 0, KICK_BATCH_LANES, mask, in, out, &st);
+  batch_stage_clear(&st);
+  uint32_t fly = batch_begin(b, mask, in, out, &st);
   if (fly != 0u) kick_batch_fly(b, fly, st.wx, st.wy, st.wz, b->vector_width);
-  return batch_end(b, 0, KICK_BATCH_LANES, mask, fly, out, &st, max_flight_steps);
+  return batch_end(b, mask, fly, out, &st, max_flight_steps);
 }
 
 /* kick_batch_run's loop: the lanes in two halves, a step apart in their
@@ -132,16 +152,17 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
   enum { H = KICK_BATCH_LANES / 2 };
   const uint32_t ma = mask & ((1u << H) - 1u), mb = mask & ~((1u << H) - 1u);
   batch_stage st;
-  uint32_t fa = batch_begin(b, 0, H, ma, NULL, NULL, &st);
+  batch_stage_clear(&st);
+  uint32_t fa = batch_begin(b, ma, NULL, NULL, &st);
   if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
   for (;;) {
-    uint32_t fb = batch_begin(b, H, H, mb, NULL, NULL, &st);
+    uint32_t fb = batch_begin(b, mb, NULL, NULL, &st);
     if (fb != 0u) kick_batch_fly(b, fb, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t da = batch_end(b, 0, H, ma, fa, NULL, &st, max_flight_steps);
-    if (da != 0u) return da | batch_end(b, H, H, mb, fb, NULL, &st, max_flight_steps);
-    fa = batch_begin(b, 0, H, ma, NULL, NULL, &st);
+    uint32_t da = batch_end(b, ma, fa, NULL, &st, max_flight_steps);
+    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st, max_flight_steps);
+    fa = batch_begin(b, ma, NULL, NULL, &st);
     if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t db = batch_end(b, H, H, mb, fb, NULL, &st, max_flight_steps);
-    if (db != 0u) return db | batch_end(b, 0, H, ma, fa, NULL, &st, max_flight_steps);
+    uint32_t db = batch_end(b, mb, fb, NULL, &st, max_flight_steps);
+    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st, max_flight_steps);
   }
 }

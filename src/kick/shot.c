@@ -17,8 +17,10 @@ _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
    step's and the batch's), so a lane pays no call for them. */
 #if defined(__GNUC__)
 #define KICK_ALWAYS_INLINE __attribute__((always_inline))
+#define KICK_NOINLINE __attribute__((noinline))
 #else
 #define KICK_ALWAYS_INLINE
+#define KICK_NOINLINE
 #endif
 
 /* Draws everything the dice decide before the strike. */
