@@ -140,6 +140,31 @@ simulate_is_the_same_however_split() {
   echo "simulate: threads, shards and merge agree"
 }
 
+simulate_engines_agree() {
+  # The batch engine and the scalar step give the same JSON result, byte for
+  # byte up to "timing" (the last key; engine, threads and seconds), on a few
+  # levels, players and shards, with one and two threads.
+  upto_timing() { sed '/^\t"timing"/,$d' "$1"; }
+  local runs=("--levels 1-1,4-4,6-5 --players 3 --kicks 2 --seed 11"
+              "--levels 2-3,5-2 --players 2 --kicks 2 --seed 5 --shard 1/3"
+              "--levels 3-1,3-5,6-1 --players 2 --kicks 1 --seed 99 --threads 2")
+  local i=0 args
+  for args in "${runs[@]}"; do
+    # shellcheck disable=SC2086
+    "$K" simulate $args --quiet --engine scalar --out "s$i.json"
+    # shellcheck disable=SC2086
+    "$K" simulate $args --quiet --engine batch --out "b$i.json"
+    grep -q '"engine":[[:space:]]*"scalar"' "s$i.json" || fail "run $i: the scalar result does not name its engine"
+    grep -q '"engine":[[:space:]]*"batch"' "b$i.json" || fail "run $i: the batch result does not name its engine"
+    cmp <(upto_timing "s$i.json") <(upto_timing "b$i.json") || fail "run $i ($args): the engines' results differ"
+    i=$((i + 1))
+  done
+  # Without --engine it is the batch.
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --out d.json
+  grep -q '"engine":[[:space:]]*"batch"' d.json || fail "the default engine is not the batch"
+  echo "simulate: the scalar and batch engines agree on $i runs"
+}
+
 plots_are_svg() {
   "$K" plot kick --level 6-5 --speed 30 --elevation 5 --direction -6 --out k.svg >/dev/null
   "$K" plot steps --out s.svg >/dev/null
