@@ -31,6 +31,10 @@ KICK_ALWAYS_INLINE static inline ks_vec3 batch_lane_wind(kick_batch *b, int8_t t
     if (have >= 0 && have < (int64_t)c) return kick_wind_step_inline(s, kick_step_time(n));
     kick_batch_wind_fill(w, s, c);
   }
+#if defined(__GNUC__)
+  /* Each lane walks the table a slot a step: fetch its next line early. */
+  __builtin_prefetch(&w->wind[(uint64_t)(n + 8) & (KICK_BATCH_WIND_SLOTS - 1)]);
+#endif
   return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
