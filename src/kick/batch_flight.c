@@ -76,16 +76,17 @@ int32_t kick_batch_vector_widest(void) {
 #endif
 }
 
-void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], int32_t width) {
+void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], double p0x[],
+                    double p0y[], double p0z[], int32_t width) {
 #if KB_VECTOR
 #if KB_HAVE_4
   if (width >= 4) {
-    kb4_fly(b, fly, wx, wy, wz);
+    kb4_fly(b, fly, wx, wy, wz, p0x, p0y, p0z);
     return;
   }
 #endif
   if (width >= 2) {
-    kb2_fly(b, fly, wx, wy, wz);
+    kb2_fly(b, fly, wx, wy, wz, p0x, p0y, p0z);
     return;
   }
 #endif
@@ -93,6 +94,9 @@ void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
     if ((fly & (1u << i)) == 0u) continue;
     kick_shot *s = &b->lane[i];
+    p0x[i] = s->ball.pos.x;
+    p0y[i] = s->ball.pos.y;
+    p0z[i] = s->ball.pos.z;
     kick_flight_air_inline(&s->ball, ks_v3(wx[i], wy[i], wz[i]), KICK_DT, s->spin_decay_step);
   }
 }

@@ -48,7 +48,7 @@ KB_TARGET static inline KB_NAME(vd) KB_NAME(sqrt)(KB_NAME(vd) x) {
    to dst[k], in the wind (wx, wy, wz)[k]. */
 KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], kick_ball *const dst[KB_W],
                                             const double *wxp, const double *wyp, const double *wzp,
-                                            const double decay[KB_W]) {
+                                            const double decay[KB_W], double *p0x, double *p0y, double *p0z) {
   const double dt = KICK_DT;
   KB_NAME(vd) px = KB_LANES(KB_PX_), py = KB_LANES(KB_PY_), pz = KB_LANES(KB_PZ_);
   KB_NAME(vd) vx = KB_LANES(KB_VX_), vy = KB_LANES(KB_VY_), vz = KB_LANES(KB_VZ_);
@@ -59,6 +59,9 @@ KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], ki
   __builtin_memcpy(&wy, wyp, sizeof wy);
   __builtin_memcpy(&wz, wzp, sizeof wz);
   __builtin_memcpy(&dec, decay, sizeof dec);
+  __builtin_memcpy(p0x, &px, sizeof px);
+  __builtin_memcpy(p0y, &py, sizeof py);
+  __builtin_memcpy(p0z, &pz, sizeof pz);
   /* air = vel - wind × 1.8; sp = |air| */
   KB_NAME(vd) ax = vx - wx * KICK_WIND_FACTOR;
   KB_NAME(vd) ay = vy - wy * KICK_WIND_FACTOR;
@@ -113,7 +116,8 @@ KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], ki
    of a group that does not fly reads a flying lane's ball (and the wind
    the caller left there, any number) and writes to a scratch ball, which is
    thrown away. */
-KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[]) {
+KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[],
+                                   double p0x[], double p0y[], double p0z[]) {
   for (int32_t g = 0; g < KICK_BATCH_LANES; g += KB_W) {
     uint32_t m = (fly >> g) & ((1u << KB_W) - 1u);
     if (m == 0u) continue;
@@ -129,7 +133,7 @@ KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[
       dst[k] = on ? &b->lane[j].ball : &scratch;
       decay[k] = b->lane[j].spin_decay_step;
     }
-    KB_NAME(group)(src, dst, &wx[g], &wy[g], &wz[g], decay);
+    KB_NAME(group)(src, dst, &wx[g], &wy[g], &wz[g], decay, &p0x[g], &p0y[g], &p0z[g]);
   }
 }
 

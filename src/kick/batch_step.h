@@ -69,18 +69,35 @@ KICK_ALWAYS_INLINE static inline int32_t batch_lowest(uint32_t m) {
 #endif
 }
 
-/* The lanes' winds and starting points for one step, by lane. A lane that
-   does not fly keeps whatever wind it had (the kernel reads it and throws
-   the result away), so the winds are cleared once, when the stage is made. */
+/* The lanes' winds and starting points for one step, and the step each
+   stops at (kick_batch_run), by lane. A lane that does not fly keeps
+   whatever wind it had (the kernel reads it and throws the result away), so
+   the winds are cleared once, when the stage is made. */
 typedef struct batch_stage {
   _Alignas(32) double wx[KICK_BATCH_LANES];
   _Alignas(32) double wy[KICK_BATCH_LANES];
   _Alignas(32) double wz[KICK_BATCH_LANES];
-  ks_vec3 p0[KICK_BATCH_LANES];
+  _Alignas(32) double p0x[KICK_BATCH_LANES]; /* the ball's centre before the flight (the kernel writes it) */
+  _Alignas(32) double p0y[KICK_BATCH_LANES];
+  _Alignas(32) double p0z[KICK_BATCH_LANES];
+  int64_t stop[KICK_BATCH_LANES];            /* the lane is finished at this step, or when decided */
 } batch_stage;
 
-KICK_ALWAYS_INLINE static inline void batch_stage_clear(batch_stage *st) {
-  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) st->wx[i] = st->wy[i] = st->wz[i] = 0.0;
+/* Clears the winds; each lane of mask stops max_flight_steps after its
+   strike (a lane not struck is never stepped by kick_batch_run). */
+KICK_ALWAYS_INLINE static inline void batch_stage_init(batch_stage *st, const kick_batch *b, uint32_t mask,
+                                                       int64_t max_flight_steps) {
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+    st->wx[i] = st->wy[i] = st->wz[i] = 0.0;
+    int64_t strike = b->lane[i].strike_step;
+    st->stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
+                  : max_flight_steps > INT64_MAX - strike ? INT64_MAX
+                                                           : strike + max_flight_steps;
+  }
+}
+
+KICK_ALWAYS_INLINE static inline void batch_fly(kick_batch *b, uint32_t fly, batch_stage *st) {
+  kick_batch_fly(b, fly, st->wx, st->wy, st->wz, st->p0x, st->p0y, st->p0z, b->vector_width);
 }
 
 /* The first part of a step for the lanes of mask: step_begin, and the wind
@@ -106,7 +123,6 @@ KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const ki
     st->wx[i] = w.x;
     st->wy[i] = w.y;
     st->wz[i] = w.z;
-    st->p0[i] = s->ball.pos;
     fly |= 1u << i;
   }
   return fly;
@@ -115,7 +131,7 @@ KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const ki
 /* The rest of the step for the lanes of mask, of which `fly` flew: the
    ground, then step_end's parts. Returns the lanes of mask finished. */
 KICK_NOINLINE static uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t fly, ks_events *out,
-                                        const batch_stage *st, int64_t max_flight_steps) {
+                                        const batch_stage *st) {
   uint32_t done = 0;
   for (uint32_t m = mask; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
@@ -129,21 +145,22 @@ KICK_NOINLINE static uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t f
          nothing for a ball in the air at or above its radius). */
       if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
       step_end_head(s, n, f, o);
-      if (s->crossed || batch_near_band(&b->bands[i], st->p0[i].z, ball->pos.z)) step_contacts(s, n, st->p0[i], o);
+      if (s->crossed || batch_near_band(&b->bands[i], st->p0z[i], ball->pos.z))
+        step_contacts(s, n, ks_v3(st->p0x[i], st->p0y[i], st->p0z[i]), o);
       else step_contacts_none(s);
       step_rules(s, n, f, o);
     }
-    if (kick_batch_lane_finished(s, max_flight_steps)) done |= 1u << i;
+    if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= st->stop[i]) done |= 1u << i;
   }
   return done;
 }
 
 uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
   batch_stage st;
-  batch_stage_clear(&st);
+  batch_stage_init(&st, b, mask, max_flight_steps);
   uint32_t fly = batch_begin(b, mask, in, out, &st);
-  if (fly != 0u) kick_batch_fly(b, fly, st.wx, st.wy, st.wz, b->vector_width);
-  return batch_end(b, mask, fly, out, &st, max_flight_steps);
+  if (fly != 0u) batch_fly(b, fly, &st);
+  return batch_end(b, mask, fly, out, &st);
 }
 
 /* kick_batch_run's loop: the lanes in two halves, a step apart in their
@@ -156,17 +173,17 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
   enum { H = KICK_BATCH_LANES / 2 };
   const uint32_t ma = mask & ((1u << H) - 1u), mb = mask & ~((1u << H) - 1u);
   batch_stage st;
-  batch_stage_clear(&st);
+  batch_stage_init(&st, b, mask, max_flight_steps);
   uint32_t fa = batch_begin(b, ma, NULL, NULL, &st);
-  if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
+  if (fa != 0u) batch_fly(b, fa, &st);
   for (;;) {
     uint32_t fb = batch_begin(b, mb, NULL, NULL, &st);
-    if (fb != 0u) kick_batch_fly(b, fb, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t da = batch_end(b, ma, fa, NULL, &st, max_flight_steps);
-    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st, max_flight_steps);
+    if (fb != 0u) batch_fly(b, fb, &st);
+    uint32_t da = batch_end(b, ma, fa, NULL, &st);
+    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st);
     fa = batch_begin(b, ma, NULL, NULL, &st);
-    if (fa != 0u) kick_batch_fly(b, fa, st.wx, st.wy, st.wz, b->vector_width);
-    uint32_t db = batch_end(b, mb, fb, NULL, &st, max_flight_steps);
-    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st, max_flight_steps);
+    if (fa != 0u) batch_fly(b, fa, &st);
+    uint32_t db = batch_end(b, mb, fb, NULL, &st);
+    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st);
   }
 }

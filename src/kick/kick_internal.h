@@ -184,12 +184,14 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
 bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
 
-/* batch_flight.c: kick_flight_step_inline (1/600 s, each shot's spin decay
-   and pitch, up to the ground, which the caller runs) for the lanes of `fly`
-   (bit i: b->lane[i]) in the winds (wx, wy, wz)[i], `width` lanes a vector
-   (2, or 4 where kick_batch_vector_widest says so). The same bits as the
-   scalar flight. */
-void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], int32_t width);
+/* batch_flight.c: kick_flight_air_inline (1/600 s, each shot's spin decay)
+   for the lanes of `fly` (bit i: b->lane[i]) in the winds (wx, wy, wz)[i],
+   `width` lanes a vector (1, 2, or 4 where kick_batch_vector_widest says
+   so); each flying lane's centre before the flight goes to (p0x, p0y,
+   p0z)[i] (other lanes' entries get any number). The ground is the
+   caller's. The same bits as the scalar flight. */
+void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], double p0x[],
+                    double p0y[], double p0z[], int32_t width);
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);
