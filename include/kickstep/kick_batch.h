@@ -66,7 +66,9 @@ typedef struct kick_batch_def {
 /// The wind of the lanes that share it, by step. The table holds
 /// KICK_BATCH_WIND_SLOTS steps in chunks of KICK_BATCH_WIND_CHUNK consecutive
 /// steps, direct-mapped on the step index; a chunk is filled in one go, in
-/// step order, the first time a lane needs one of its steps.
+/// step order, the first time a lane needs one of its steps, and keeps its
+/// place until the table is reset (a lane that needs another chunk there
+/// evaluates its own wind).
 typedef struct kick_batch_wind {
   int32_t users;            ///< lanes using this table (0: free)
   bool valid;               ///< the identity below is set

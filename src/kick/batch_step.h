@@ -17,25 +17,30 @@ KICK_ALWAYS_INLINE static inline bool batch_near_band(const kick_lane_bands *bd,
 }
 
 /* Lane s's wind on step n >= 0 (kick_wind_step_inline's bits), from its
-   table t (-1: its own). Two chunks that map to the same place: the earlier
-   one keeps it, and a lane that needs the later one evaluates its own wind
-   there. Lanes of one kick's trials start together, so the steps just after
-   the strike are the ones most lanes come back to; two lanes taking the
-   place from each other on every step would fill a chunk for each step. */
-KICK_ALWAYS_INLINE static inline ks_vec3 batch_lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n) {
-  if (t < 0) return kick_wind_step_inline(s, kick_step_time(n));
+   table t (-1: its own). A chunk of a table, once filled, keeps its place
+   until the table is reset; a lane that needs a chunk whose place another
+   holds evaluates its own wind there. (A table covers more steps than a
+   10 s flight, so lanes of one kick never meet there.) On return *last is
+   the last step this chunk of the table serves (-1: the lane's own wind). */
+KICK_ALWAYS_INLINE static inline const ks_vec3 *batch_lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n,
+                                                                ks_vec3 *own, int64_t *last) {
+  *last = -1;
+  if (t < 0) {
+    *own = kick_wind_step_inline(s, kick_step_time(n));
+    return own;
+  }
   kick_batch_wind *w = &b->wind[t];
   uint64_t c = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
   int64_t have = w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)];
   if (have != (int64_t)c) {
-    if (have >= 0 && have < (int64_t)c) return kick_wind_step_inline(s, kick_step_time(n));
+    if (have >= 0) {
+      *own = kick_wind_step_inline(s, kick_step_time(n));
+      return own;
+    }
     kick_batch_wind_fill(w, s, c);
   }
-#if defined(__GNUC__)
-  /* Each lane walks the table a slot a step: fetch its next line early. */
-  __builtin_prefetch(&w->wind[(uint64_t)(n + 8) & (KICK_BATCH_WIND_SLOTS - 1)]);
-#endif
-  return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
+  *last = (int64_t)(c * KICK_BATCH_WIND_CHUNK) + KICK_BATCH_WIND_CHUNK - 1;
+  return &w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
 /* A lane about to read its kick on step n (the keeper's read step; a guess
@@ -54,6 +59,7 @@ KICK_ALWAYS_INLINE static inline bool batch_offer_memo(kick_batch *b, kick_shot 
   }
   return false;
 }
+
 
 /* The lowest lane of a non-empty mask. */
 KICK_ALWAYS_INLINE static inline int32_t batch_lowest(uint32_t m) {
@@ -81,6 +87,8 @@ typedef struct batch_stage {
   _Alignas(32) double p0y[KICK_BATCH_LANES];
   _Alignas(32) double p0z[KICK_BATCH_LANES];
   int64_t stop[KICK_BATCH_LANES];            /* the lane is finished at this step, or when decided */
+  const ks_vec3 *wnext[KICK_BATCH_LANES];    /* the lane's wind for its next step, in its table ... */
+  int64_t wlast[KICK_BATCH_LANES];           /* ... up to this step (-1: look it up) */
 } batch_stage;
 
 /* Clears the winds; each lane of mask stops max_flight_steps after its
@@ -89,6 +97,8 @@ KICK_ALWAYS_INLINE static inline void batch_stage_init(batch_stage *st, const ki
                                                        int64_t max_flight_steps) {
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
     st->wx[i] = st->wy[i] = st->wz[i] = 0.0;
+    st->wnext[i] = NULL;
+    st->wlast[i] = -1;
     int64_t strike = b->lane[i].strike_step;
     st->stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
                   : max_flight_steps > INT64_MAX - strike ? INT64_MAX
@@ -119,10 +129,23 @@ KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const ki
       b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
     }
     if (!flies) continue;
-    ks_vec3 w = batch_lane_wind(b, b->wind_of[i], s, n);
-    st->wx[i] = w.x;
-    st->wy[i] = w.y;
-    st->wz[i] = w.z;
+    const ks_vec3 *w;
+    ks_vec3 own;
+    if (n <= st->wlast[i]) {
+      w = st->wnext[i];
+    } else {
+      w = batch_lane_wind(b, b->wind_of[i], s, n, &own, &st->wlast[i]);
+    }
+    if (st->wlast[i] >= 0) {
+      st->wnext[i] = w + 1;
+#if defined(__GNUC__)
+      /* Each lane walks its table a slot a step: fetch its next line early. */
+      __builtin_prefetch(w + 8);
+#endif
+    }
+    st->wx[i] = w->x;
+    st->wy[i] = w->y;
+    st->wz[i] = w->z;
     fly |= 1u << i;
   }
   return fly;
