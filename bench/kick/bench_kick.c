@@ -146,28 +146,52 @@ static uint64_t tr_scalar(const tr_item *it, long *kicks) {
   return sum;
 }
 
+/* How long each trial of a level ran on its last kick, to start the longest
+   candidates first (as kick-cli simulate's batch engine does). */
+typedef struct tr_history {
+  int64_t steps[TR_CANDIDATES * TR_TRIALS];
+} tr_history;
+
+static int tr_longer_first(const void *a, const void *b) {
+  const int64_t *x = a, *y = b; /* {steps, candidate} pairs */
+  if (x[0] != y[0]) return x[0] > y[0] ? -1 : 1;
+  return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
 /* The same trials through a batch, a new one taking each lane as it is
    decided; the checksum is over the same kicks in the same order. */
-static uint64_t tr_batch(kick_batch *b, const tr_item *it, long *kicks) {
+static uint64_t tr_batch(kick_batch *b, tr_history *h, const tr_item *it, long *kicks) {
   uint64_t hash[TR_CANDIDATES * TR_TRIALS];
-  int job[KICK_BATCH_LANES];
+  int job[KICK_BATCH_LANES], order[TR_CANDIDATES * TR_TRIALS];
+  int64_t len[TR_CANDIDATES][2];
   int total = TR_CANDIDATES * TR_TRIALS, next = 0, left = total;
+  for (int c = 0; c < TR_CANDIDATES; c++) {
+    len[c][0] = 0;
+    len[c][1] = c;
+    for (int t = 0; t < TR_TRIALS; t++)
+      if (h->steps[c * TR_TRIALS + t] > len[c][0]) len[c][0] = h->steps[c * TR_TRIALS + t];
+  }
+  qsort(len, TR_CANDIDATES, sizeof len[0], tr_longer_first);
+  for (int c = 0; c < TR_CANDIDATES; c++)
+    for (int t = 0; t < TR_TRIALS; t++) order[c * TR_TRIALS + t] = (int)len[c][1] * TR_TRIALS + t;
   for (int j = 0; j < total; j++) hash[j] = 0;
   while (left > 0) {
     while (next < total && kick_batch_active(b) != (1u << KICK_BATCH_LANES) - 1u) {
-      kick_shot s = it->trial[next % TR_TRIALS];
+      int j = order[next++];
+      kick_shot s = it->trial[j % TR_TRIALS];
       int32_t lane;
-      if (kick_shot_strike(&s, &it->cand[next / TR_TRIALS]) != KS_OK || kick_batch_add(b, &s, &lane) != KS_OK) {
-        next++;
+      if (kick_shot_strike(&s, &it->cand[j / TR_TRIALS]) != KS_OK || kick_batch_add(b, &s, &lane) != KS_OK) {
         left--;
         continue;
       }
-      job[lane] = next++;
+      job[lane] = j;
     }
     uint32_t done = kick_batch_run(b, TR_FLIGHT);
     for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
       if ((done & (1u << i)) == 0u) continue;
-      hash[job[i]] = kick_shot_hash(kick_batch_lane(b, i)) + 1u;
+      const kick_shot *s = kick_batch_lane(b, i);
+      hash[job[i]] = kick_shot_hash(s) + 1u;
+      h->steps[job[i]] = kick_shot_steps(s) - kick_shot_strike_step(s);
       kick_batch_remove(b, i, NULL);
       left--;
       (*kicks)++;
@@ -193,6 +217,7 @@ static void bench_trials(void) {
   static kick_launch cand[LEVELS][TR_CANDIDATES];
   static tr_item items[ITEMS];
   static kick_batch batch;
+  static tr_history hist[LEVELS];
   static double rs[ROUNDS], rb[ROUNDS], ratio[ROUNDS];
   int32_t lv[LEVELS];
   for (int i = 0; i < LEVELS; i++) {
@@ -213,7 +238,7 @@ static void bench_trials(void) {
       double t0 = now_ns();
       for (int i = 0; i < ITEMS; i++) {
         if (scalar_now) hs = hs * 17u + tr_scalar(&items[i], &ks);
-        else hb = hb * 17u + tr_batch(&batch, &items[i], &kb);
+        else hb = hb * 17u + tr_batch(&batch, &hist[i % LEVELS], &items[i], &kb);
       }
       double t = now_ns() - t0;
       if (scalar_now) ts = t;
