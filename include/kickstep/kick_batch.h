@@ -56,10 +56,10 @@ extern "C" {
 typedef struct kick_batch_def {
   int32_t lanes;            ///< lanes in use, 1..KICK_BATCH_LANES; default KICK_BATCH_LANES
   bool share_wind;          ///< lanes with the same wind share a wind table; default true
-  int32_t vector_width;     ///< balls the flight computes at once: 0 (default) the widest this CPU
-                            ///< runs (kick_batch_vector_widest), 1 (the scalar flight, lane by lane),
-                            ///< 2 or 4; a width the CPU lacks gives the widest it has. Every width
-                            ///< gives the same bits.
+  int32_t vector_width;     ///< balls the flight computes at once: 0 (default) the fastest here
+                            ///< (kick_batch_vector_best), 1 (the scalar flight, lane by lane), 2 or
+                            ///< 4; a width the CPU lacks gives the widest it has. Every width gives
+                            ///< the same bits.
   uint32_t cookie;          ///< set by kick_batch_default_def; do not touch
 } kick_batch_def;
 
@@ -112,13 +112,18 @@ typedef struct kick_batch {
   uint32_t cookie;          ///< set by kick_batch_init
 } kick_batch;
 
-/// Defaults: every lane in use, shared wind tables, the widest vectors.
+/// Defaults: every lane in use, shared wind tables, the fastest vectors.
 KS_API kick_batch_def kick_batch_default_def(void);
 
 /// The widest flight this build runs on this CPU: 4 (AVX, x86, chosen at run
 /// time), 2 (SSE2, NEON, wasm32, or two scalars where there are no vectors),
 /// or 1 (a build without vector extensions).
 KS_API int32_t kick_batch_vector_widest(void);
+
+/// The width a default batch uses: the widest, except on x86 without AVX,
+/// where two-lane SSE2 vectors are slower than the scalar flight lane by
+/// lane (1).
+KS_API int32_t kick_batch_vector_best(void);
 
 /// An empty batch. Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED (a def not from
 /// kick_batch_default_def), KS_ERR_RANGE (lanes outside 1..KICK_BATCH_LANES,

@@ -44,7 +44,7 @@ ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
   int32_t vw = def->vector_width;
   if (vw != 0 && vw != 1 && vw != 2 && vw != 4) return KS_ERR_RANGE;
   int32_t widest = kick_batch_vector_widest();
-  b->vector_width = vw == 0 || vw > widest ? widest : vw;
+  b->vector_width = vw == 0 ? kick_batch_vector_best() : vw > widest ? widest : vw;
   b->active = 0;
   b->lanes = def->lanes;
   b->share_wind = def->share_wind;

@@ -76,6 +76,16 @@ int32_t kick_batch_vector_widest(void) {
 #endif
 }
 
+int32_t kick_batch_vector_best(void) {
+  int32_t w = kick_batch_vector_widest();
+#if defined(__x86_64__) || defined(__i386__)
+  /* With SSE2's two lanes the gathers cost what the vectors save: the
+     scalar flight lane by lane is as fast or faster. */
+  if (w < 4) return 1;
+#endif
+  return w;
+}
+
 void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], double p0x[],
                     double p0y[], double p0z[], int32_t width) {
 #if KB_VECTOR

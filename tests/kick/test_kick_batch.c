@@ -185,6 +185,7 @@ static void run_step_by_step(int kicks, int32_t lanes, bool share_wind, int32_t 
   d.vector_width = width;
   assert_int_equal(kick_batch_init(&b, &d), KS_OK);
   if (width != 0) assert_int_equal(b.vector_width, width <= kick_batch_vector_widest() ? width : kick_batch_vector_widest());
+  else assert_int_equal(b.vector_width, kick_batch_vector_best());
   ks_rng r = ks_rng_seeded(seed);
   int next = 0, done = 0;
   while (done < kicks) {
