@@ -342,7 +342,7 @@ typedef struct kick_flight_stats {
 typedef struct kick_estimate_memo {
   bool valid;               ///< the memo holds an estimate
   bool arrives;             ///< result: the ball reached the line
-  uint8_t pad_[6];
+  uint8_t pad_[6];          ///< zero
   kick_ball ball;           ///< input: the ball it started from
   ks_vec3 wind;             ///< input: the wind it flew in, m/s
   double t0;                ///< input: shot-clock time of the read, s
@@ -395,8 +395,7 @@ typedef struct kick_shot {
      not hashed): a step that cannot cross any of them skips the ring test. */
   double ring_z_min;
   double ring_z_max;
-  /* The keeper's last estimate (kick_estimate_memo; not hashed). */
-  kick_estimate_memo est_memo;
+  kick_estimate_memo est_memo; ///< the keeper's last estimate of the kick (not hashed; never changes a result)
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.

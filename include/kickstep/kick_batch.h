@@ -5,23 +5,30 @@
 /// A batch holds up to KICK_BATCH_LANES shots by value, one per lane. Each
 /// kick_batch_step advances every occupied lane by one 1/600 s step, and each
 /// lane is, bit for bit, the shot that kick_shot_step would make of it: the
-/// same state hash after every step, the same events. The flight (wind,
-/// drag, lift, gravity, the integration) runs for several lanes at once in
-/// vector code that uses only IEEE-exact operations (add, subtract, multiply,
-/// divide, square root, compare, select; never a fused multiply-add) in the
-/// scalar step's order; everything rare (the keeper's read, contacts, rings,
-/// the goal line, decisions, events) runs through the scalar step's own
-/// functions, lane by lane. A build without vector support steps each lane
-/// with the scalar flight: the same bits.
+/// same state hash after every step, the same events. Every rule of the step
+/// (the keeper's read and dive, contacts, rings, the goal line, when a kick
+/// is decided, held or done, events) runs lane by lane through the very
+/// functions kick_shot_step runs. Only the flight through the air (wind,
+/// drag, lift, gravity, the integration) has a second form: vector code, 4
+/// lanes at a time with AVX (x86, chosen at run time) or 2, that uses only
+/// IEEE-exact operations (add, subtract, multiply, divide, square root,
+/// compare, select; never a fused multiply-add) in the scalar step's order,
+/// so it gives the scalar bits; a build without vector extensions runs the
+/// scalar flight lane by lane.
 ///
-/// Lanes that share a wind (the same kick_wind_def and so the same gusts, as
-/// the rerolled copies of one kick do) share a table of the wind by step, so
-/// the gust noise is evaluated once per step index, not once per lane; and a
-/// keeper's estimate of a kick (kick_estimate_memo) is offered to the other
-/// lanes, so copies struck alike and read at the same moment compute it once.
+/// Work the lanes share: lanes with the same wind (the same kick_wind_def and
+/// so the same gusts, as the rerolled copies of one kick have) read it from a
+/// table by step, so the gust noise is evaluated once per step index, not once
+/// per lane; and a keeper's estimate of a kick (kick_estimate_memo) is offered
+/// to the other lanes, so copies struck alike and read at the same moment
+/// compute it once. A lane's contact tests run only when its ball's path meets
+/// its z bands (where they could pass). kick_batch_run steps the lanes in two
+/// halves a step apart, so one half's flight (a long chain of square root,
+/// divisions and products) overlaps the other half's rules.
 ///
-/// The batch is a plain value too (no pointers); it is large (about 85 KiB),
-/// so keep it static or on the heap rather than copying it about.
+/// The batch is a plain value too (no pointers); it is large (about 415 KiB,
+/// most of it the wind tables), so keep it static or on the heap rather than
+/// copying it about.
 ///
 /// Usage (a simulated player's trials: a lane that is decided leaves and the
 /// next candidate takes its place):
@@ -72,13 +79,13 @@ typedef struct kick_batch_def {
 typedef struct kick_batch_wind {
   int32_t users;            ///< lanes using this table (0: free)
   bool valid;               ///< the identity below is set
-  uint8_t pad_[3];
+  uint8_t pad_[3];          ///< zero
   kick_wind_def def;        ///< identity: the setup's wind
   ks_vec3 mean, cross;      ///< identity: the shot's derived mean and crosswind vectors
   double gust_k, swirl_k;   ///< identity: the shot's derived gust and swirl factors
-  uint64_t memo_seed[2];    ///< the noise memo used to fill the table (never changes a result)
-  int64_t memo_cell[2];
-  double memo_slope[2][2];
+  uint64_t memo_seed[2];    ///< the noise memo used to fill the table (never changes a result): seeds,
+  int64_t memo_cell[2];     ///< ... lattice cells
+  double memo_slope[2][2];  ///< ... and their slopes
   int64_t chunk[KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK]; ///< step index / KICK_BATCH_WIND_CHUNK held (-1: empty)
   ks_vec3 wind[KICK_BATCH_WIND_SLOTS]; ///< the wind at step n's clock time (kick_wind_at's bits), at n mod KICK_BATCH_WIND_SLOTS
 } kick_batch_wind;
@@ -95,17 +102,17 @@ typedef struct kick_batch_bands {
   double hi[KICK_BATCH_BANDS];  ///< upper ends, m
 } kick_batch_bands;
 
-/// The batch: shots by value in lanes, and the shared wind tables.
+/// The batch: shots by value in lanes, and what they share.
 typedef struct kick_batch {
   kick_shot lane[KICK_BATCH_LANES]; ///< lane i's shot (valid when bit i of `active` is set)
   uint32_t active;          ///< bit i: lane i holds a shot
   int32_t lanes;            ///< lanes in use (from the def)
   bool share_wind;          ///< from the def
-  uint8_t pad_[3];
+  uint8_t pad_[3];          ///< zero
   int32_t vector_width;     ///< the flight's width in use (1, 2 or 4)
   int8_t wind_of[KICK_BATCH_LANES]; ///< lane i's wind table, -1: the lane evaluates its own wind
   kick_batch_bands bands[KICK_BATCH_LANES]; ///< lane i's contact bands
-  kick_batch_wind wind[KICK_BATCH_WIND_TABLES];
+  kick_batch_wind wind[KICK_BATCH_WIND_TABLES]; ///< the wind tables
   kick_estimate_memo memo[KICK_BATCH_MEMOS]; ///< the latest keepers' estimates of the lanes, offered to a
                             ///< lane about to read its kick (used only if every input matches)
   uint32_t memo_next;       ///< where the next estimate goes in memo[]
