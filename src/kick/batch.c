@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* The batch: shots in lanes, stepped together. A lane's step is the scalar
-   step's three parts (shot.c): kick_step_begin for each lane, the wind and
-   the flight for the flying lanes at once (batch_flight.c), kick_step_end
-   for each. Every rule lives in those shared parts, so the batch follows
-   any change to them. Lanes with the same wind read it from a table filled
-   once per step index (kick_wind_with, the wind's own bits). */
+/* The batch: shots in lanes, stepped together. This file holds the lanes,
+   the wind tables and the calls; the step itself is batch_step.h (compiled
+   in shot.c, beside the step's parts it runs) and the flight in vectors
+   batch_flight.c. Lanes with the same wind read it from a table filled once
+   per step index (kick_wind_with, the wind's own bits). */
 #include "kickstep/kick_batch.h"
 #include "kick_internal.h"
 

@@ -37,14 +37,12 @@ static inline double kick_step_time(int64_t step_index) {
   return (double)step_index / (double)KICK_STEPS_PER_SECOND;
 }
 
-/* shot.c: a step in its parts, for kick_shot_step and the batch (batch.c).
-   Step n (the clock's total_steps before it, already moved on to n + 1):
-   kick_step_begin; when it returns true, p0 = the ball's centre, the wind
-   at kick_step_time(n) and kick_flight_step_inline, whose flags go to
-   kick_step_end. Every rule of the step lives in these two functions. */
-bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out);
-void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out);
-/* The batch (batch_step.h, compiled in shot.c): one step of the lanes of
+/* shot.c runs step n (the clock's total_steps before it) in parts, static
+   there: step_begin; when it returns true, the wind at kick_step_time(n) and
+   kick_flight_step_inline; then step_end_head, step_contacts (or, when no
+   contact test can pass, step_contacts_none) and step_rules. Every rule of
+   the step lives in those parts.
+   The batch (batch_step.h, compiled in shot.c): one step of the lanes of
    mask, each as kick_shot_step; the flight of the lanes that fly in vectors,
    the contacts of a lane only when its ball's path meets one of its bands
    (kick_lane_bands_of) or it has crossed the goal line. in and out: one

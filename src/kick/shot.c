@@ -304,14 +304,9 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
     }
 }
 
-bool kick_step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
-  return step_begin(s, n, in, out);
-}
-
-void kick_step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) { step_end(s, n, p0, f, out); }
-
 /* Step n: what comes before the flight, the wind and the flight, and what
-   comes after it. The batch (batch.c) runs the same three parts. */
+   comes after it. The batch (batch_step.h, at the end of this file) runs the
+   same parts. */
 static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
   if (!step_begin(s, n, in, out)) return;
   ks_vec3 p0 = s->ball.pos;
