@@ -4,6 +4,7 @@
 #define KICKSTEP_KICK_INTERNAL_H
 
 #include "kickstep/kick.h"
+#include "kickstep/kick_batch.h"
 #include "kickstep/dmath.h"
 #include "kickstep/noise.h"
 
@@ -35,6 +36,32 @@
 static inline double kick_step_time(int64_t step_index) {
   return (double)step_index / (double)KICK_STEPS_PER_SECOND;
 }
+
+/* shot.c runs step n (the clock's total_steps before it) in parts, static
+   there: step_begin; when it returns true, the wind at kick_step_time(n) and
+   kick_flight_step_inline; then step_end_head, step_contacts (or, when no
+   contact test can pass, step_contacts_none) and step_rules. Every rule of
+   the step lives in those parts.
+   The batch (batch_step.h, compiled in shot.c): one step of the lanes of
+   mask, each as kick_shot_step; the flight of the lanes that fly in vectors,
+   the contacts of a lane only when its ball's path meets one of its bands
+   (kick_lane_bands_of) or it has crossed the goal line. in and out: one
+   entry a lane, or NULL. Returns the lanes of mask that are finished after
+   it (kick_batch_run's rule, with max_flight_steps). */
+#define KICK_LANE_BANDS KICK_BATCH_BANDS
+#define KICK_BAND_NONE 1.0e300
+typedef kick_batch_bands kick_lane_bands;
+void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bands);
+uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps);
+/* Steps the lanes of mask (none finished) with no input and no events until
+   one of them is finished; returns the finished ones (kick_batch_run). */
+uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps);
+/* kick_batch_run's finished lane: decided, not struck, or at the flight limit. */
+static inline bool kick_batch_lane_finished(const kick_shot *s, int64_t max_flight_steps) {
+  return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
+}
+/* kick_batch_advance's wind table fill (batch.c). */
+void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
 
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
@@ -120,9 +147,8 @@ static inline void kick_ground_inline(kick_ball *b, double dt, const kick_pitch_
   b->vel.z *= k;
 }
 
-static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
-                                               const kick_pitch_def *pitch) {
-  uint32_t flags = 0;
+/* The flight through the air: everything kick_flight_step_inline does before the ground. */
+static inline void kick_flight_air_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay) {
   ks_vec3 air = ks_v3_sub(b->vel, ks_v3_scale(wind, KICK_WIND_FACTOR));
   double sp = ks_v3_len(air);
   ks_vec3 acc = ks_v3(0.0, -KICK_GRAVITY, 0.0);
@@ -138,15 +164,32 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
   b->vel = ks_v3_mad(b->vel, acc, dt);
   b->pos = ks_v3_mad(b->pos, b->vel, dt);
   b->spin_rate *= spin_decay;
+}
+
+static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, double dt, double spin_decay,
+                                               const kick_pitch_def *pitch) {
+  uint32_t flags = 0;
+  kick_flight_air_inline(b, wind, dt, spin_decay);
   kick_ground_inline(b, dt, pitch, &flags);
   return flags;
 }
 
 /* Runs a copy of the ball forward at 1/240 s until its centre reaches z_line
    (or max_seconds pass), in the wind as it is at t0 (no contacts).
-   Returns true when it reached the line; fills the point and the time taken. */
-bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double z_line,
+   Returns true when it reached the line; fills the point and the time taken.
+   Keeps its inputs and result in s->est_memo, and answers from the memo
+   when every input matches it (the same result, bit for bit). */
+bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
+
+/* batch_flight.c: kick_flight_air_inline (1/600 s, each shot's spin decay)
+   for the lanes of `fly` (bit i: b->lane[i]) in the winds (wx, wy, wz)[i],
+   `width` lanes a vector (1, 2, or 4 where kick_batch_vector_widest says
+   so); each flying lane's centre before the flight goes to (p0x, p0y,
+   p0z)[i] (other lanes' entries get any number). The ground is the
+   caller's. The same bits as the scalar flight. */
+void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], double p0x[],
+                    double p0y[], double p0z[], int32_t width);
 
 /* wind.c */
 void kick_wind_prepare(kick_shot *s);

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+/* The batch's step: each lane's kick_shot_step, with the flight of all of
+   them in vectors. Included at the end of shot.c, so the step's parts
+   (step_begin, step_end_head, step_contacts, step_contacts_none,
+   step_rules) are the very functions kick_shot_step runs, inlined here too:
+   every rule of the step reaches the batch with no copy of it. */
+
+/* Whether the ball's path this step, z0 to z1, meets a band (the bands are
+   in order of their lower ends; no band is empty but the unused ones, last). */
+KICK_ALWAYS_INLINE static inline bool batch_near_band(const kick_lane_bands *bd, double z0, double z1) {
+  double lo = z0 < z1 ? z0 : z1, hi = z0 < z1 ? z1 : z0;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    if (hi < bd->lo[i]) return false;
+    if (lo <= bd->hi[i]) return true;
+  }
+  return false;
+}
+
+/* Lane s's wind on step n >= 0 (kick_wind_step_inline's bits), from its
+   table t (-1: its own). A chunk of a table, once filled, keeps its place
+   until the table is reset; a lane that needs a chunk whose place another
+   holds evaluates its own wind there. (A table covers more steps than a
+   10 s flight, so lanes of one kick never meet there.) On return *last is
+   the last step this chunk of the table serves (-1: the lane's own wind). */
+KICK_ALWAYS_INLINE static inline const ks_vec3 *batch_lane_wind(kick_batch *b, int8_t t, kick_shot *s, int64_t n,
+                                                                ks_vec3 *own, int64_t *last) {
+  *last = -1;
+  if (t < 0) {
+    *own = kick_wind_step_inline(s, kick_step_time(n));
+    return own;
+  }
+  kick_batch_wind *w = &b->wind[t];
+  uint64_t c = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
+  int64_t have = w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)];
+  if (have != (int64_t)c) {
+    if (have >= 0) {
+      *own = kick_wind_step_inline(s, kick_step_time(n));
+      return own;
+    }
+    kick_batch_wind_fill(w, s, c);
+  }
+  *last = (int64_t)(c * KICK_BATCH_WIND_CHUNK) + KICK_BATCH_WIND_CHUNK - 1;
+  return &w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
+}
+
+/* A lane about to read its kick on step n (the keeper's read step; a guess
+   that only decides which memo to offer: kick_estimate_to_line checks every
+   input) gets the batch's estimate of the same ball at the same moment, if it
+   has one. Returns whether it offered one. */
+KICK_ALWAYS_INLINE static inline bool batch_offer_memo(kick_batch *b, kick_shot *s, int64_t n) {
+  double t0 = kick_step_time(n);
+  for (int32_t k = 0; k < KICK_BATCH_MEMOS; k++) {
+    const kick_estimate_memo *m = &b->memo[k];
+    if (m->valid && ks_f64_bits(m->t0) == ks_f64_bits(t0) && ks_f64_bits(m->ball.pos.z) == ks_f64_bits(s->ball.pos.z) &&
+        ks_f64_bits(m->ball.vel.x) == ks_f64_bits(s->ball.vel.x) && ks_f64_bits(m->ball.vel.z) == ks_f64_bits(s->ball.vel.z)) {
+      s->est_memo = *m;
+      return true;
+    }
+  }
+  return false;
+}
+
+
+/* The lowest lane of a non-empty mask. */
+KICK_ALWAYS_INLINE static inline int32_t batch_lowest(uint32_t m) {
+#if defined(__GNUC__)
+  return (int32_t)__builtin_ctz(m);
+#else
+  int32_t i = 0;
+  while ((m & 1u) == 0u) {
+    m >>= 1;
+    i++;
+  }
+  return i;
+#endif
+}
+
+/* The lanes' winds and starting points for one step, and the step each
+   stops at (kick_batch_run), by lane. A lane that does not fly keeps
+   whatever wind it had (the kernel reads it and throws the result away), so
+   the winds are cleared once, when the stage is made. */
+typedef struct batch_stage {
+  _Alignas(32) double wx[KICK_BATCH_LANES];
+  _Alignas(32) double wy[KICK_BATCH_LANES];
+  _Alignas(32) double wz[KICK_BATCH_LANES];
+  _Alignas(32) double p0x[KICK_BATCH_LANES]; /* the ball's centre before the flight (the kernel writes it) */
+  _Alignas(32) double p0y[KICK_BATCH_LANES];
+  _Alignas(32) double p0z[KICK_BATCH_LANES];
+  int64_t stop[KICK_BATCH_LANES];            /* the lane is finished at this step, or when decided */
+  const ks_vec3 *wnext[KICK_BATCH_LANES];    /* the lane's wind for its next step, in its table ... */
+  int64_t wlast[KICK_BATCH_LANES];           /* ... up to this step (-1: look it up) */
+} batch_stage;
+
+/* Clears the winds; each lane of mask stops max_flight_steps after its
+   strike (a lane not struck is never stepped by kick_batch_run). */
+KICK_ALWAYS_INLINE static inline void batch_stage_init(batch_stage *st, const kick_batch *b, uint32_t mask,
+                                                       int64_t max_flight_steps) {
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+    st->wx[i] = st->wy[i] = st->wz[i] = 0.0;
+    st->wnext[i] = NULL;
+    st->wlast[i] = -1;
+    int64_t strike = b->lane[i].strike_step;
+    st->stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
+                  : max_flight_steps > INT64_MAX - strike ? INT64_MAX
+                                                           : strike + max_flight_steps;
+  }
+}
+
+KICK_ALWAYS_INLINE static inline void batch_fly(kick_batch *b, uint32_t fly, batch_stage *st) {
+  kick_batch_fly(b, fly, st->wx, st->wy, st->wz, st->p0x, st->p0y, st->p0z, b->vector_width);
+}
+
+/* The first part of a step for the lanes of mask: step_begin, and the wind
+   of each lane that flies. Returns those lanes. */
+/* (Not inlined: the run loop calls each part twice, and one copy of the
+   step's parts keeps the loop within the instruction cache.) */
+KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out,
+                                          batch_stage *st) {
+  uint32_t fly = 0;
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    kick_shot *s = &b->lane[i];
+    int64_t n = s->clock.total_steps;
+    s->clock.total_steps = n + 1;
+    bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
+    bool flies = step_begin(s, n, in ? &in[i] : NULL, out ? &out[i] : NULL);
+    if (reads && !offered && s->est_memo.valid) {
+      b->memo[b->memo_next] = s->est_memo;
+      b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
+    }
+    if (!flies) continue;
+    const ks_vec3 *w;
+    ks_vec3 own;
+    if (n <= st->wlast[i]) {
+      w = st->wnext[i];
+    } else {
+      w = batch_lane_wind(b, b->wind_of[i], s, n, &own, &st->wlast[i]);
+    }
+    if (st->wlast[i] >= 0) {
+      st->wnext[i] = w + 1;
+#if defined(__GNUC__)
+      /* Each lane walks its table a slot a step: fetch its next line early. */
+      __builtin_prefetch(w + 8);
+#endif
+    }
+    st->wx[i] = w->x;
+    st->wy[i] = w->y;
+    st->wz[i] = w->z;
+    fly |= 1u << i;
+  }
+  return fly;
+}
+
+/* The rest of the step for the lanes of mask, of which `fly` flew: the
+   ground, then step_end's parts. Returns the lanes of mask finished. */
+KICK_NOINLINE static uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t fly, ks_events *out,
+                                        const batch_stage *st) {
+  uint32_t done = 0;
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    kick_shot *s = &b->lane[i];
+    if ((fly & (1u << i)) != 0u) {
+      int64_t n = s->clock.total_steps - 1;
+      ks_events *o = out ? &out[i] : NULL;
+      kick_ball *ball = &s->ball;
+      uint32_t f = 0;
+      /* The flight's ground, as kick_flight_step_inline ends (it changes
+         nothing for a ball in the air at or above its radius). */
+      if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
+      step_end_head(s, n, f, o);
+      if (s->crossed || batch_near_band(&b->bands[i], st->p0z[i], ball->pos.z))
+        step_contacts(s, n, ks_v3(st->p0x[i], st->p0y[i], st->p0z[i]), o);
+      else step_contacts_none(s);
+      step_rules(s, n, f, o);
+    }
+    if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= st->stop[i]) done |= 1u << i;
+  }
+  return done;
+}
+
+uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, ks_events *out, int64_t max_flight_steps) {
+  batch_stage st;
+  batch_stage_init(&st, b, mask, max_flight_steps);
+  uint32_t fly = batch_begin(b, mask, in, out, &st);
+  if (fly != 0u) batch_fly(b, fly, &st);
+  return batch_end(b, mask, fly, out, &st);
+}
+
+/* kick_batch_run's loop: the lanes in two halves, a step apart in their
+   order: while one half's flight is computed (a chain of some 150 cycles of
+   square root, divisions and products), the other half's steps end and
+   begin. Every lane still runs begin, flight and end in turn, one step after
+   the other; when a lane finishes, the step the other half has begun is
+   ended too. */
+uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
+  enum { H = KICK_BATCH_LANES / 2 };
+  const uint32_t ma = mask & ((1u << H) - 1u), mb = mask & ~((1u << H) - 1u);
+  batch_stage st;
+  batch_stage_init(&st, b, mask, max_flight_steps);
+  uint32_t fa = batch_begin(b, ma, NULL, NULL, &st);
+  if (fa != 0u) batch_fly(b, fa, &st);
+  for (;;) {
+    uint32_t fb = batch_begin(b, mb, NULL, NULL, &st);
+    if (fb != 0u) batch_fly(b, fb, &st);
+    uint32_t da = batch_end(b, ma, fa, NULL, &st);
+    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st);
+    fa = batch_begin(b, ma, NULL, NULL, &st);
+    if (fa != 0u) batch_fly(b, fa, &st);
+    uint32_t db = batch_end(b, mb, fb, NULL, &st);
+    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st);
+  }
+}
