@@ -86,6 +86,48 @@ int32_t kick_batch_vector_best(void) {
   return w;
 }
 
+/* kick_batch_run_kernel for one lane (width 1, or no vector extensions). */
+static bool run_lane(kick_batch_soa *a, int32_t i) {
+  kick_ball ball;
+  ball.pos = ks_v3(a->px[i], a->py[i], a->pz[i]);
+  ball.vel = ks_v3(a->vx[i], a->vy[i], a->vz[i]);
+  ball.spin_axis = ks_v3(a->sx[i], a->sy[i], a->sz[i]);
+  ball.spin_rate = a->spin[i];
+  a->p0x[i] = ball.pos.x;
+  a->p0y[i] = ball.pos.y;
+  a->p0z[i] = ball.pos.z;
+  kick_flight_air_inline(&ball, ks_v3(a->wx[i], a->wy[i], a->wz[i]), KICK_DT, a->decay[i]);
+  a->px[i] = ball.pos.x;
+  a->py[i] = ball.pos.y;
+  a->pz[i] = ball.pos.z;
+  a->vx[i] = ball.vel.x;
+  a->vy[i] = ball.vel.y;
+  a->vz[i] = ball.vel.z;
+  a->spin[i] = ball.spin_rate;
+  double z = ball.pos.z;
+  bool esc = !(ball.pos.y >= KICK_BALL_RADIUS) || !(z > a->gap_lo[i]) || !(z < a->gap_hi[i]) ||
+             !(ks_fabs(ball.pos.x) <= KICK_PITCH_HALF_WIDTH) || !(z >= a->behind[i]) || a->n[i] + 1 >= a->lim[i] ||
+             (a->touched[i] != 0 && !(ball.vel.z > 0.0) && !(z >= KICK_STAYS_OUT_Z));
+  if (esc) return true;
+  a->n[i]++;
+  if (ball.pos.y > a->mh[i]) a->mh[i] = ball.pos.y;
+  return false;
+}
+
+uint32_t kick_batch_run_kernel(kick_batch_soa *a, uint32_t groups, int32_t width) {
+#if KB_VECTOR
+#if KB_HAVE_4
+  if (width >= 4) return kb4_run(a, groups);
+#endif
+  if (width >= 2) return kb2_run(a, groups);
+#endif
+  (void)width;
+  uint32_t esc = 0;
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++)
+    if ((groups & (1u << i)) != 0u && run_lane(a, i)) esc |= 1u << i;
+  return esc;
+}
+
 void kick_batch_fly(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[], double p0x[],
                     double p0y[], double p0z[], int32_t width) {
 #if KB_VECTOR

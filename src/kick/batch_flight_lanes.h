@@ -33,6 +33,19 @@ KB_TARGET static inline bool KB_NAME(any)(KB_NAME(vm) m) {
   return a != 0;
 }
 
+/* Bit k set: lane k of m is set. */
+KB_TARGET static inline uint32_t KB_NAME(bits)(KB_NAME(vm) m) {
+#if KB_W == 4 && (defined(__x86_64__) || defined(__i386__))
+  return (uint32_t)__builtin_ia32_movmskpd256((KB_NAME(vd))m);
+#elif KB_W == 2 && defined(__SSE2__)
+  return (uint32_t)__builtin_ia32_movmskpd((KB_NAME(vd))m);
+#else
+  uint32_t b = 0;
+  for (int k = 0; k < KB_W; k++) b |= (m[k] != 0 ? 1u : 0u) << k;
+  return b;
+#endif
+}
+
 /* The IEEE square root of each lane (exact: any instruction gives these bits). */
 KB_TARGET static inline KB_NAME(vd) KB_NAME(sqrt)(KB_NAME(vd) x) {
 #if KB_W == 4 && (defined(__x86_64__) || defined(__i386__))
@@ -44,24 +57,29 @@ KB_TARGET static inline KB_NAME(vd) KB_NAME(sqrt)(KB_NAME(vd) x) {
 #endif
 }
 
-/* KB_W balls through one step of the air: ball k read from src[k], written
-   to dst[k], in the wind (wx, wy, wz)[k]. */
-KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], kick_ball *const dst[KB_W],
-                                            const double *wxp, const double *wyp, const double *wzp,
-                                            const double decay[KB_W], double *p0x, double *p0y, double *p0z) {
+KB_TARGET static inline KB_NAME(vd) KB_NAME(load)(const double *p) {
+  KB_NAME(vd) v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KB_TARGET static inline void KB_NAME(store)(double *p, KB_NAME(vd) v) { __builtin_memcpy(p, &v, sizeof v); }
+
+KB_TARGET static inline KB_NAME(vm) KB_NAME(loadm)(const int64_t *p) {
+  KB_NAME(vm) v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* KB_W balls through one step of the air (kick_flight_air_inline), in
+   registers: the position, velocity and spin rate in place, in the wind
+   (wx, wy, wz) with spin decay dec per step. */
+KB_TARGET static inline void KB_NAME(air)(KB_NAME(vd) *pxp, KB_NAME(vd) *pyp, KB_NAME(vd) *pzp, KB_NAME(vd) *vxp,
+                                          KB_NAME(vd) *vyp, KB_NAME(vd) *vzp, KB_NAME(vd) *spinp, KB_NAME(vd) sx,
+                                          KB_NAME(vd) sy, KB_NAME(vd) sz, KB_NAME(vd) wx, KB_NAME(vd) wy,
+                                          KB_NAME(vd) wz, KB_NAME(vd) dec) {
   const double dt = KICK_DT;
-  KB_NAME(vd) px = KB_LANES(KB_PX_), py = KB_LANES(KB_PY_), pz = KB_LANES(KB_PZ_);
-  KB_NAME(vd) vx = KB_LANES(KB_VX_), vy = KB_LANES(KB_VY_), vz = KB_LANES(KB_VZ_);
-  KB_NAME(vd) sx = KB_LANES(KB_SX_), sy = KB_LANES(KB_SY_), sz = KB_LANES(KB_SZ_);
-  KB_NAME(vd) spin = KB_LANES(KB_SPIN_);
-  KB_NAME(vd) wx, wy, wz, dec;
-  __builtin_memcpy(&wx, wxp, sizeof wx);
-  __builtin_memcpy(&wy, wyp, sizeof wy);
-  __builtin_memcpy(&wz, wzp, sizeof wz);
-  __builtin_memcpy(&dec, decay, sizeof dec);
-  __builtin_memcpy(p0x, &px, sizeof px);
-  __builtin_memcpy(p0y, &py, sizeof py);
-  __builtin_memcpy(p0z, &pz, sizeof pz);
+  KB_NAME(vd) vx = *vxp, vy = *vyp, vz = *vzp, spin = *spinp;
   /* air = vel - wind × 1.8; sp = |air| */
   KB_NAME(vd) ax = vx - wx * KICK_WIND_FACTOR;
   KB_NAME(vd) ay = vy - wy * KICK_WIND_FACTOR;
@@ -97,23 +115,18 @@ KB_TARGET static inline void KB_NAME(group)(const kick_ball *const src[KB_W], ki
   vx = vx + accx * dt;
   vy = vy + accy * dt;
   vz = vz + accz * dt;
-  px = px + vx * dt;
-  py = py + vy * dt;
-  pz = pz + vz * dt;
-  spin = spin * dec;
-  for (int k = 0; k < KB_W; k++) {
-    dst[k]->vel.x = vx[k];
-    dst[k]->vel.y = vy[k];
-    dst[k]->vel.z = vz[k];
-    dst[k]->pos.x = px[k];
-    dst[k]->pos.y = py[k];
-    dst[k]->pos.z = pz[k];
-    dst[k]->spin_rate = spin[k];
-  }
+  *vxp = vx;
+  *vyp = vy;
+  *vzp = vz;
+  *pxp = *pxp + vx * dt;
+  *pyp = *pyp + vy * dt;
+  *pzp = *pzp + vz * dt;
+  *spinp = spin * dec;
 }
 
-/* The lanes of `fly` through the air, KB_W lane positions at a time. A lane
-   of a group that does not fly reads a flying lane's ball (and the wind
+/* The lanes of `fly` through the air, KB_W lane positions at a time, each
+   ball read from and written to its kick_shot (kick_batch_step's path). A
+   lane of a group that does not fly reads a flying lane's ball (and the wind
    the caller left there, any number) and writes to a scratch ball, which is
    thrown away. */
 KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[], const double wy[], const double wz[],
@@ -133,8 +146,67 @@ KB_TARGET static void KB_NAME(fly)(kick_batch *b, uint32_t fly, const double wx[
       dst[k] = on ? &b->lane[j].ball : &scratch;
       decay[k] = b->lane[j].spin_decay_step;
     }
-    KB_NAME(group)(src, dst, &wx[g], &wy[g], &wz[g], decay, &p0x[g], &p0y[g], &p0z[g]);
+    KB_NAME(vd) px = KB_LANES(KB_PX_), py = KB_LANES(KB_PY_), pz = KB_LANES(KB_PZ_);
+    KB_NAME(vd) vx = KB_LANES(KB_VX_), vy = KB_LANES(KB_VY_), vz = KB_LANES(KB_VZ_);
+    KB_NAME(vd) spin = KB_LANES(KB_SPIN_);
+    KB_NAME(store)(&p0x[g], px);
+    KB_NAME(store)(&p0y[g], py);
+    KB_NAME(store)(&p0z[g], pz);
+    KB_NAME(air)(&px, &py, &pz, &vx, &vy, &vz, &spin, KB_LANES(KB_SX_), KB_LANES(KB_SY_), KB_LANES(KB_SZ_),
+                 KB_NAME(load)(&wx[g]), KB_NAME(load)(&wy[g]), KB_NAME(load)(&wz[g]), KB_NAME(load)(decay));
+    for (int k = 0; k < KB_W; k++) {
+      dst[k]->vel.x = vx[k];
+      dst[k]->vel.y = vy[k];
+      dst[k]->vel.z = vz[k];
+      dst[k]->pos.x = px[k];
+      dst[k]->pos.y = py[k];
+      dst[k]->pos.z = pz[k];
+      dst[k]->spin_rate = spin[k];
+    }
   }
+}
+
+/* kick_batch_run's step of the lanes in the groups of `groups`, their balls
+   in the lanes' arrays (kick_batch_soa): each through the air, its centre
+   before the flight in p0, and the test of whether the rest of its step
+   (the ground, contacts, rules) is only what a plain flight step does
+   (kick_batch_soa). Returns the lanes for which it may not be: their step
+   count and highest point are left for the step's scalar end. */
+KB_TARGET static uint32_t KB_NAME(run)(kick_batch_soa *a, uint32_t groups) {
+  uint32_t esc = 0;
+  const KB_NAME(vm) abs_mask = ~(KB_NAME(vm))KB_NAME(splat)(-0.0);
+  for (int32_t g = 0; g < KICK_BATCH_LANES; g += KB_W) {
+    if (((groups >> g) & ((1u << KB_W) - 1u)) == 0u) continue;
+    KB_NAME(vd) px = KB_NAME(load)(&a->px[g]), py = KB_NAME(load)(&a->py[g]), pz = KB_NAME(load)(&a->pz[g]);
+    KB_NAME(vd) vx = KB_NAME(load)(&a->vx[g]), vy = KB_NAME(load)(&a->vy[g]), vz = KB_NAME(load)(&a->vz[g]);
+    KB_NAME(vd) spin = KB_NAME(load)(&a->spin[g]);
+    KB_NAME(store)(&a->p0x[g], px);
+    KB_NAME(store)(&a->p0y[g], py);
+    KB_NAME(store)(&a->p0z[g], pz);
+    KB_NAME(air)(&px, &py, &pz, &vx, &vy, &vz, &spin, KB_NAME(load)(&a->sx[g]), KB_NAME(load)(&a->sy[g]),
+                 KB_NAME(load)(&a->sz[g]), KB_NAME(load)(&a->wx[g]), KB_NAME(load)(&a->wy[g]),
+                 KB_NAME(load)(&a->wz[g]), KB_NAME(load)(&a->decay[g]));
+    KB_NAME(store)(&a->px[g], px);
+    KB_NAME(store)(&a->py[g], py);
+    KB_NAME(store)(&a->pz[g], pz);
+    KB_NAME(store)(&a->vx[g], vx);
+    KB_NAME(store)(&a->vy[g], vy);
+    KB_NAME(store)(&a->vz[g], vz);
+    KB_NAME(store)(&a->spin[g], spin);
+    /* The tests are written so that a NaN anywhere escapes. */
+    KB_NAME(vm) n0 = KB_NAME(loadm)(&a->n[g]), n1 = n0 + 1;
+    KB_NAME(vd) apx = (KB_NAME(vd))((KB_NAME(vm))px & abs_mask);
+    KB_NAME(vm) e = ~(py >= KICK_BALL_RADIUS) | ~(pz > KB_NAME(load)(&a->gap_lo[g])) |
+                    ~(pz < KB_NAME(load)(&a->gap_hi[g])) | ~(apx <= KICK_PITCH_HALF_WIDTH) |
+                    ~(pz >= KB_NAME(load)(&a->behind[g])) | (n1 >= KB_NAME(loadm)(&a->lim[g])) |
+                    (KB_NAME(loadm)(&a->touched[g]) & ~(vz > 0.0) & ~(pz >= KICK_STAYS_OUT_Z));
+    KB_NAME(vd) mh = KB_NAME(load)(&a->mh[g]);
+    KB_NAME(store)(&a->mh[g], KB_NAME(sel)(~e & (py > mh), py, mh));
+    KB_NAME(vm) nn = (n1 & ~e) | (n0 & e);
+    __builtin_memcpy(&a->n[g], &nn, sizeof nn);
+    esc |= KB_NAME(bits)(e) << g;
+  }
+  return esc;
 }
 
 #undef KB_LANES

@@ -186,27 +186,223 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
   return batch_end(b, mask, fly, out, &st);
 }
 
-/* kick_batch_run's loop: the lanes in two halves, a step apart in their
-   order: while one half's flight is computed (a chain of some 150 cycles of
-   square root, divisions and products), the other half's steps end and
-   begin. Every lane still runs begin, flight and end in turn, one step after
-   the other; when a lane finishes, the step the other half has begun is
-   ended too. */
+/* ------------------------------------------------------------ kick_batch_run */
+
+/* kick_batch_run's lanes while it runs. A lane in `fast` has its ball, step
+   count and highest point in a (kick_batch_soa), the kick_shot's copies of
+   them stale until the lane leaves the fast set or the run returns; every
+   other lane's kick_shot is its state, and a holds a copy of its ball. */
+typedef struct batch_run {
+  kick_batch_soa a;
+  uint32_t fast;
+  const ks_vec3 *wp[KICK_BATCH_LANES]; /* the lane's wind for its next step in its table ... */
+  int64_t wlast[KICK_BATCH_LANES];     /* ... up to this step (-1: look it up) */
+  int64_t stop[KICK_BATCH_LANES];      /* finished at this step (the run's flight limit) */
+} batch_run;
+
+/* Lane i's wind on step n into a.wx, a.wy, a.wz (batch_lane_wind's bits,
+   with the lane's cursor in its table). */
+KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int32_t i, kick_shot *s, int64_t n) {
+  const ks_vec3 *w;
+  ks_vec3 own;
+  if (n <= r->wlast[i]) {
+    w = r->wp[i];
+  } else {
+    w = batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);
+  }
+  if (r->wlast[i] >= 0) r->wp[i] = w + 1;
+  r->a.wx[i] = w->x;
+  r->a.wy[i] = w->y;
+  r->a.wz[i] = w->z;
+}
+
+/* Whether lane i (its kick_shot up to date, at step n) may take plain
+   flight steps from here, and if so its tests (kick_batch_soa): the gap
+   between its contact bands that holds the ball, the limits of its stretch,
+   the rules' constants. Its wind cursor is moved to step n. */
+static bool run_window(kick_batch *b, batch_run *r, int32_t i) {
+  kick_shot *s = &b->lane[i];
+  const kick_ball *ball = &s->ball;
+  int64_t n = s->clock.total_steps;
+  if (s->phase != KICK_PHASE_FLIGHT || s->outcome != KICK_OUTCOME_NONE || ball->held || ball->on_ground || s->crossed)
+    return false;
+  /* A contact of the last step: its "no contact" has to be cleared by a step's own end. */
+  if (s->woodwork_prev != 0 || s->wall.contact_prev != 0 || s->keeper.contact_prev != 0) return false;
+  double z = ball->pos.z, lo = -KICK_BAND_NONE, hi = KICK_BAND_NONE;
+  const kick_lane_bands *bd = &b->bands[i];
+  for (int k = 0; k < KICK_LANE_BANDS; k++) {
+    if (bd->hi[k] < z) {
+      if (bd->hi[k] > lo) lo = bd->hi[k];
+    } else if (bd->lo[k] > z) {
+      if (bd->lo[k] < hi) hi = bd->lo[k];
+    } else {
+      return false; /* in a band */
+    }
+  }
+  int64_t lim = r->stop[i];
+  if (s->strike_step <= INT64_MAX - KICK_MAX_FLIGHT_STEPS && s->strike_step + KICK_MAX_FLIGHT_STEPS < lim)
+    lim = s->strike_step + KICK_MAX_FLIGHT_STEPS;
+  const kick_keeper_state *k = &s->keeper;
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE && !s->setup.person_in_goal && k->read_step >= n && k->read_step < lim)
+    lim = k->read_step;
+  if (b->wind_of[i] >= 0) {
+    if (n > r->wlast[i]) {
+      ks_vec3 own;
+      r->wp[i] = batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);
+      if (r->wlast[i] < 0) return false; /* its own wind this step */
+    }
+    if (r->wlast[i] + 1 < lim) lim = r->wlast[i] + 1;
+  }
+  if (!(n + 1 < lim)) return false;
+  kick_batch_soa *a = &r->a;
+  a->gap_lo[i] = lo;
+  a->gap_hi[i] = hi;
+  a->behind[i] = s->setup.spot_z - KICK_BEHIND_SPOT;
+  a->lim[i] = lim;
+  a->touched[i] = (s->contact_flags & (KICK_TOUCH_WOODWORK | KICK_TOUCH_WALL | KICK_TOUCH_KEEPER)) != 0u ? -1 : 0;
+  return true;
+}
+
+/* Lane i's ball into a, and whether it joins the fast set. */
+static void run_load(kick_batch *b, batch_run *r, int32_t i) {
+  const kick_shot *s = &b->lane[i];
+  kick_batch_soa *a = &r->a;
+  a->px[i] = s->ball.pos.x;
+  a->py[i] = s->ball.pos.y;
+  a->pz[i] = s->ball.pos.z;
+  a->vx[i] = s->ball.vel.x;
+  a->vy[i] = s->ball.vel.y;
+  a->vz[i] = s->ball.vel.z;
+  a->spin[i] = s->ball.spin_rate;
+  a->sx[i] = s->ball.spin_axis.x;
+  a->sy[i] = s->ball.spin_axis.y;
+  a->sz[i] = s->ball.spin_axis.z;
+  a->decay[i] = s->spin_decay_step;
+  a->n[i] = s->clock.total_steps;
+  a->mh[i] = s->stats.max_height;
+  if (run_window(b, r, i)) r->fast |= 1u << i;
+  else r->fast &= ~(1u << i);
+}
+
+/* A fast lane's ball, step count and highest point back into its kick_shot. */
+static void run_store(kick_batch *b, const batch_run *r, int32_t i) {
+  kick_shot *s = &b->lane[i];
+  const kick_batch_soa *a = &r->a;
+  s->ball.pos = ks_v3(a->px[i], a->py[i], a->pz[i]);
+  s->ball.vel = ks_v3(a->vx[i], a->vy[i], a->vz[i]);
+  s->ball.spin_rate = a->spin[i];
+  s->clock.total_steps = a->n[i];
+  s->stats.max_height = a->mh[i];
+}
+
+/* The start of a step for the lanes of mask: a fast lane's wind; any other
+   lane's step_begin (the keeper's read with the batch's estimates offered),
+   and its wind if it flies. Returns the lanes that fly. */
+KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r, uint32_t mask) {
+  uint32_t fly = 0;
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    kick_shot *s = &b->lane[i];
+    int64_t n;
+    if ((r->fast & (1u << i)) != 0u) {
+      n = r->a.n[i];
+      if (b->wind_of[i] < 0) {
+        ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
+        r->a.wx[i] = w.x;
+        r->a.wy[i] = w.y;
+        r->a.wz[i] = w.z;
+      } else {
+        const ks_vec3 *w = r->wp[i]++;
+        r->a.wx[i] = w->x;
+        r->a.wy[i] = w->y;
+        r->a.wz[i] = w->z;
+      }
+    } else {
+      n = s->clock.total_steps;
+      s->clock.total_steps = n + 1;
+      bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
+      bool flies = step_begin(s, n, NULL, NULL);
+      if (reads && !offered && s->est_memo.valid) {
+        b->memo[b->memo_next] = s->est_memo;
+        b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
+      }
+      if (!flies) continue;
+      run_wind(b, r, i, s, n);
+    }
+    fly |= 1u << i;
+  }
+  return fly;
+}
+
+/* The end of a step by the step's own parts, for the lanes of `post`: those
+   of `fly` flew (a fast one had a step that was not plain), the others did
+   not. Each is loaded into a again and may join the fast set. Returns the
+   lanes finished. */
+KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post, uint32_t fly) {
+  uint32_t done = 0;
+  kick_batch_soa *a = &r->a;
+  for (uint32_t m = post; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    kick_shot *s = &b->lane[i];
+    if ((fly & (1u << i)) != 0u) {
+      if ((r->fast & (1u << i)) != 0u) {
+        s->clock.total_steps = a->n[i] + 1;
+        s->stats.max_height = a->mh[i];
+      }
+      int64_t n = s->clock.total_steps - 1;
+      kick_ball *ball = &s->ball;
+      ball->pos = ks_v3(a->px[i], a->py[i], a->pz[i]);
+      ball->vel = ks_v3(a->vx[i], a->vy[i], a->vz[i]);
+      ball->spin_rate = a->spin[i];
+      uint32_t f = 0;
+      /* The flight's ground, as kick_flight_step_inline ends (it changes
+         nothing for a ball in the air at or above its radius). */
+      if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
+      step_end_head(s, n, f, NULL);
+      if (s->crossed || batch_near_band(&b->bands[i], a->p0z[i], ball->pos.z))
+        step_contacts(s, n, ks_v3(a->p0x[i], a->p0y[i], a->p0z[i]), NULL);
+      else step_contacts_none(s);
+      step_rules(s, n, f, NULL);
+    }
+    if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= r->stop[i]) {
+      done |= 1u << i;
+      r->fast &= ~(1u << i);
+    } else {
+      run_load(b, r, i);
+    }
+  }
+  return done;
+}
+
+/* kick_batch_run's loop. A step of the lanes: run_begin, the kernel (the
+   flight of every lane that flies, in vectors, and the test of the fast
+   lanes' steps), run_end for the lanes whose step was not plain. Most steps
+   of most lanes are plain flight: those cost the kernel's share alone. When
+   a lane finishes, every lane is at the end of a step: the fast ones are
+   written back and the run returns. */
 uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
-  enum { H = KICK_BATCH_LANES / 2 };
-  const uint32_t ma = mask & ((1u << H) - 1u), mb = mask & ~((1u << H) - 1u);
-  batch_stage st;
-  batch_stage_init(&st, b, mask, max_flight_steps);
-  uint32_t fa = batch_begin(b, ma, NULL, NULL, &st);
-  if (fa != 0u) batch_fly(b, fa, &st);
+  batch_run r = {0};
+  /* Lanes not in use get a harmless ball for the kernel's groups. */
+  for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+    r.a.pz[i] = -10.0;
+    r.a.py[i] = 1.0;
+    r.a.vz[i] = 20.0;
+    r.a.decay[i] = 1.0;
+    r.wlast[i] = -1;
+    int64_t strike = b->lane[i].strike_step;
+    r.stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
+                : max_flight_steps > INT64_MAX - strike ? INT64_MAX
+                                                         : strike + max_flight_steps;
+  }
+  for (uint32_t m = mask; m != 0u; m &= m - 1u) run_load(b, &r, batch_lowest(m));
   for (;;) {
-    uint32_t fb = batch_begin(b, mb, NULL, NULL, &st);
-    if (fb != 0u) batch_fly(b, fb, &st);
-    uint32_t da = batch_end(b, ma, fa, NULL, &st);
-    if (da != 0u) return da | batch_end(b, mb, fb, NULL, &st);
-    fa = batch_begin(b, ma, NULL, NULL, &st);
-    if (fa != 0u) batch_fly(b, fa, &st);
-    uint32_t db = batch_end(b, mb, fb, NULL, &st);
-    if (db != 0u) return db | batch_end(b, ma, fa, NULL, &st);
+    uint32_t fly = run_begin(b, &r, mask);
+    uint32_t esc = fly != 0u ? kick_batch_run_kernel(&r.a, fly, b->vector_width) : 0u;
+    uint32_t post = (esc & fly) | (mask & ~r.fast);
+    uint32_t done = post != 0u ? run_end(b, &r, post, fly) : 0u;
+    if (done != 0u) {
+      for (uint32_t m = r.fast; m != 0u; m &= m - 1u) run_store(b, &r, batch_lowest(m));
+      return done;
+    }
   }
 }

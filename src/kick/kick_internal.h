@@ -32,6 +32,15 @@
 #define KICK_SWIRL_PERIOD 2.9
 #define KICK_SWIRL_MAX_FRACTION 0.25
 
+/* The step's rules (shot.c, and the batch's test of a plain flight step).
+   Out of play before the goal line: this far across, or this far behind the
+   spot. After a touch, a ball moving away from goal this far out has stayed
+   out. The longest flight, steps. */
+#define KICK_PITCH_HALF_WIDTH 40.0
+#define KICK_BEHIND_SPOT 10.0
+#define KICK_STAYS_OUT_Z (-2.0)
+#define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+
 /* Stepping: the clock time of a step index, s. */
 static inline double kick_step_time(int64_t step_index) {
   return (double)step_index / (double)KICK_STEPS_PER_SECOND;
@@ -60,6 +69,55 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
 static inline bool kick_batch_lane_finished(const kick_shot *s, int64_t max_flight_steps) {
   return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
 }
+/* kick_batch_run's lanes, by lane, while it runs: each ball and what its
+   next steps may meet. A lane is in the fast set (batch_step.h) while its
+   steps are plain flight steps: struck and undecided, in the air, not held,
+   not over the line, no contact of the last step to clear, and its path in
+   a gap between its contact bands. Its ball then lives here (px .. spin),
+   and a step of it is the flight through the air, its step count and its
+   highest point; the kernel (kick_batch_run_kernel) tests after the flight
+   whether the step was plain: the ball at or above its radius (the ground
+   does nothing), its centre still in the gap (gap_lo, gap_hi): no contact,
+   ring or line), at most KICK_PITCH_HALF_WIDTH across and not behind
+   `behind` (the spot less KICK_BEHIND_SPOT), not moving out after a touch
+   (`touched`: all ones when it has touched the woodwork, the wall or the
+   keeper) and the step count below `lim` (the flight limits, the keeper's
+   read, the end of the lane's stretch of wind table). A lane that fails any
+   of these ends its step with the step's own scalar parts. */
+typedef struct kick_batch_soa {
+  _Alignas(64) double px[KICK_BATCH_LANES];
+  _Alignas(64) double py[KICK_BATCH_LANES];
+  _Alignas(64) double pz[KICK_BATCH_LANES];
+  _Alignas(64) double vx[KICK_BATCH_LANES];
+  _Alignas(64) double vy[KICK_BATCH_LANES];
+  _Alignas(64) double vz[KICK_BATCH_LANES];
+  _Alignas(64) double spin[KICK_BATCH_LANES];
+  _Alignas(64) double sx[KICK_BATCH_LANES];     /* the spin axis */
+  _Alignas(64) double sy[KICK_BATCH_LANES];
+  _Alignas(64) double sz[KICK_BATCH_LANES];
+  _Alignas(64) double decay[KICK_BATCH_LANES];  /* spin_decay_step */
+  _Alignas(64) double wx[KICK_BATCH_LANES];     /* this step's wind */
+  _Alignas(64) double wy[KICK_BATCH_LANES];
+  _Alignas(64) double wz[KICK_BATCH_LANES];
+  _Alignas(64) double p0x[KICK_BATCH_LANES];    /* the centre before the flight (the kernel writes it) */
+  _Alignas(64) double p0y[KICK_BATCH_LANES];
+  _Alignas(64) double p0z[KICK_BATCH_LANES];
+  _Alignas(64) double mh[KICK_BATCH_LANES];     /* stats.max_height */
+  _Alignas(64) double gap_lo[KICK_BATCH_LANES];
+  _Alignas(64) double gap_hi[KICK_BATCH_LANES];
+  _Alignas(64) double behind[KICK_BATCH_LANES];
+  _Alignas(64) int64_t n[KICK_BATCH_LANES];     /* the step count (clock.total_steps) */
+  _Alignas(64) int64_t lim[KICK_BATCH_LANES];
+  _Alignas(64) int64_t touched[KICK_BATCH_LANES];
+} kick_batch_soa;
+/* One step of the lanes in the groups of `groups` (the width's groups of
+   lanes that hold any bit of it), in the lanes' arrays: the flight through
+   the air in this step's wind, p0 written; for a lane whose step was plain
+   (above), its step count and highest point too. Returns the lanes whose
+   step was not (their n and mh are as before the step). The same bits as
+   kick_flight_air_inline. */
+uint32_t kick_batch_run_kernel(kick_batch_soa *a, uint32_t groups, int32_t width);
+
 /* kick_batch_advance's wind table fill (batch.c). */
 void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
 

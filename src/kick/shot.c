@@ -4,13 +4,7 @@
 
 _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 
-/* Out of play before the goal line: this far across, or this far behind the spot. */
-#define KICK_PITCH_HALF_WIDTH 40.0
-#define KICK_BEHIND_SPOT 10.0
-/* After a touch, a ball moving away from goal this far out has stayed out. */
-#define KICK_STAYS_OUT_Z (-2.0)
-/* Longest flight, and how long the ball moves on after the decision, s. */
-#define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+/* How long the ball moves on after the decision, steps. */
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
 
 /* The step's parts are inlined into each loop that runs them (the scalar
