@@ -323,6 +323,87 @@ static void test_run_matches_the_scalar_loop(void **state) {
   assert_true(checked > 1500);
 }
 
+/* kick_batch_run in short slices: random kicks of every kind (levels and
+   made-up setups, a person in goal with no tap, winds shared and not), each
+   call's flight limit a few steps past the lane that has flown most (a lane
+   already at the limit would be finished at once and nothing stepped), so
+   that every call returns within a few dozen steps; after every return
+   every lane (the batch writes its lanes back) must be its scalar copy at
+   the same step (a finished lane: run by kick_batch_run's rule to the
+   limit): the state hash, the ball and the highest point to the bit, the
+   step count, and whether it is finished. */
+static void run_in_slices(int kicks, int32_t lanes, bool share_wind, int32_t width, uint64_t seed, int64_t *checks) {
+  static kick_batch b;
+  static lane_ref refs[KICK_BATCH_LANES];
+  kick_batch_def d = kick_batch_default_def();
+  d.lanes = lanes;
+  d.share_wind = share_wind;
+  d.vector_width = width;
+  assert_int_equal(kick_batch_init(&b, &d), KS_OK);
+  ks_rng r = ks_rng_seeded(seed);
+  int next = 0, done = 0;
+  while (done < kicks) {
+    while (next < kicks && (kick_batch_active(&b) & ((1u << lanes) - 1u)) != (1u << lanes) - 1u) {
+      kick_shot s;
+      kick_input tap;
+      while (!make_kick(&r, next, &s, &tap)) {
+      }
+      int32_t lane = -1;
+      assert_int_equal(kick_batch_add(&b, &s, &lane), KS_OK);
+      refs[lane].ref = s;
+      refs[lane].kick = next++;
+    }
+    uint32_t act = kick_batch_active(&b);
+    int64_t most = 0;
+    for (int32_t i = 0; i < lanes; i++) {
+      if ((act & (1u << i)) == 0u) continue;
+      const kick_shot *l = kick_batch_lane(&b, i);
+      int64_t flown = kick_shot_steps(l) - kick_shot_strike_step(l);
+      if (flown > most) most = flown;
+    }
+    int64_t limit = most + 1 + (int64_t)ks_rng_below(&r, 80);
+    if (limit > MAX_LIFE_STEPS) limit = MAX_LIFE_STEPS;
+    uint32_t fin = kick_batch_run(&b, limit);
+    assert_true(fin != 0u && (fin & ~act) == 0u);
+    for (int32_t i = 0; i < lanes; i++) {
+      if ((act & (1u << i)) == 0u) continue;
+      kick_shot *ref = &refs[i].ref;
+      const kick_shot *l = kick_batch_lane(&b, i);
+      /* A lane not finished stopped where the others did: the scalar loop to the same step. */
+      int64_t stop = kick_shot_strike_step(ref) + limit, upto = kick_shot_steps(l) < stop ? kick_shot_steps(l) : stop;
+      while (!kick_shot_decided(ref) && kick_shot_steps(ref) < upto) kick_shot_step(ref, NULL, NULL);
+      if (kick_shot_hash(l) != kick_shot_hash(ref) || !same_ball(&l->ball, &ref->ball) ||
+          kick_shot_steps(l) != kick_shot_steps(ref) || bits(l->stats.max_height) != bits(ref->stats.max_height))
+        fail_msg("kick %d in lane %d: after kick_batch_run(%lld) at step %lld, the scalar loop at step %lld "
+                 "(hashes %016llx / %016llx, z %.17g / %.17g)",
+                 refs[i].kick, i, (long long)limit, (long long)kick_shot_steps(l), (long long)kick_shot_steps(ref),
+                 (unsigned long long)kick_shot_hash(l), (unsigned long long)kick_shot_hash(ref), l->ball.pos.z,
+                 ref->ball.pos.z);
+      bool finished = (fin & (1u << i)) != 0u;
+      if (finished != (kick_shot_decided(ref) || kick_shot_steps(ref) >= stop))
+        fail_msg("kick %d in lane %d: finished %d, the scalar loop says otherwise", refs[i].kick, i, (int)finished);
+      (*checks)++;
+      if (finished && (kick_shot_decided(l) || limit >= MAX_LIFE_STEPS)) {
+        assert_int_equal(kick_batch_remove(&b, i, NULL), KS_OK);
+        done++;
+      }
+    }
+  }
+}
+
+static void test_run_in_slices_matches_scalar(void **state) {
+  (void)state;
+  int64_t checks = 0;
+  run_in_slices(1500, KICK_BATCH_LANES, true, 0, 2601, &checks);
+  run_in_slices(300, KICK_BATCH_LANES, true, 1, 2602, &checks);
+  run_in_slices(300, KICK_BATCH_LANES, true, 2, 2603, &checks);
+  run_in_slices(300, KICK_BATCH_LANES, true, 4, 2604, &checks);
+  run_in_slices(300, KICK_BATCH_LANES, false, 0, 2605, &checks);
+  run_in_slices(200, 3, true, 0, 2606, &checks);
+  print_message("kick_batch_run in slices: %lld lane states identical to the scalar loop's\n", (long long)checks);
+  assert_true(checks > 100000);
+}
+
 /* A flight limit stops lanes exactly there, decided or not. */
 static void test_run_stops_at_the_flight_limit(void **state) {
   (void)state;
@@ -415,6 +496,7 @@ int main(void) {
       cmocka_unit_test(test_every_step_matches_scalar),
       cmocka_unit_test(test_every_width_lane_count_and_own_wind),
       cmocka_unit_test(test_run_matches_the_scalar_loop),
+      cmocka_unit_test(test_run_in_slices_matches_scalar),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
