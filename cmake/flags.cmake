@@ -45,6 +45,17 @@ set(KS_USAGE_FLAGS_GCC -fno-tree-vectorize)
 set(KS_USAGE_FLAGS_MSVC /fp:precise)
 # The same for compilers pkg-config users may pick (clang accepts -fno-tree-vectorize too).
 set(KS_PC_CFLAGS ${KS_USAGE_FLAGS_GNU_LIKE} ${KS_USAGE_FLAGS_GCC})
+# And for the link command: gcc and clang link crtfastmath.o into a program
+# whose link command has -ffast-math or -funsafe-math-optimizations (the
+# CMAKE_<LANG>_FLAGS are on it, before the targets' link options), and that
+# object switches subnormals to flush-to-zero for the whole program at
+# start-up, kickstep's own code included: these two cancel it. Nothing but
+# another -O level cancels -Ofast's (ks_fp_check reports it, and the CMake
+# package warns at configure time). For kickstep.pc's Libs, which a one-line
+# `cc ... $(pkg-config --cflags --libs kickstep)` compiles with too,
+# -ffp-contract=off follows, so that nothing after it turns contraction on.
+set(KS_USAGE_LINK_FLAGS_GNU_LIKE -fno-fast-math -fno-unsafe-math-optimizations)
+set(KS_PC_LINK_FLAGS ${KS_USAGE_LINK_FLAGS_GNU_LIKE} -ffp-contract=off)
 
 # ks_determinism_usage(target): the flags above as INTERFACE options of target.
 function(ks_determinism_usage target)
@@ -58,8 +69,17 @@ function(ks_determinism_usage target)
     foreach(f ${KS_USAGE_FLAGS_MSVC})
       target_compile_options(${target} INTERFACE $<$<COMPILE_LANG_AND_ID:${lang},MSVC>:${f}>)
     endforeach()
+    foreach(f ${KS_USAGE_LINK_FLAGS_GNU_LIKE})
+      target_link_options(${target} INTERFACE $<$<LINK_LANG_AND_ID:${lang},GNU,Clang,AppleClang>:${f}>)
+    endforeach()
   endforeach()
 endfunction()
+
+# The project's own flags: a warning for -Ofast, whose flush-to-zero no usage
+# requirement can undo (cmake/kickstepFlagCheck.cmake; the CMake package runs
+# the same check in the project that finds it).
+include(${CMAKE_CURRENT_LIST_DIR}/kickstepFlagCheck.cmake)
+kickstep_check_flags()
 
 set(KS_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion
     -Wmissing-prototypes -Wstrict-prototypes -Wno-unused-parameter)

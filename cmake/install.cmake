@@ -33,7 +33,8 @@ if(KICKSTEP_CAN_LOCALIZE)
         if(IS_ABSOLUTE \"${CMAKE_INSTALL_LIBDIR}\")
           set(_ks_archive \"\$ENV{DESTDIR}${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${lib}>\")
         endif()
-        execute_process(COMMAND \"${CMAKE_COMMAND}\" -DARCHIVE=\${_ks_archive} -DLD=${CMAKE_LINKER}
+        execute_process(COMMAND \"${CMAKE_COMMAND}\" -DARCHIVE=\${_ks_archive} -DCC=${CMAKE_C_COMPILER}
+                                \"-DCC_FLAGS=${KICKSTEP_LOCALIZE_TARGET_FLAGS}\"
                                 -DOBJCOPY=${CMAKE_OBJCOPY} -DREADELF=${CMAKE_READELF} -DAR=${CMAKE_AR}
                                 -P \"${PROJECT_SOURCE_DIR}/cmake/localize.cmake\" RESULT_VARIABLE _ks_rc)
         if(NOT _ks_rc EQUAL 0)
@@ -65,6 +66,7 @@ endif()
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/kickstepConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY ${KS_COMPAT})
 install(FILES ${PROJECT_BINARY_DIR}/kickstepConfig.cmake ${PROJECT_BINARY_DIR}/kickstepConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/kickstepFlagCheck.cmake
         DESTINATION ${KS_CMAKE_DIR})
 
 # pkg-config. The prefix is found from the .pc file's own place, so an install
@@ -99,6 +101,7 @@ foreach(game kick brake walk lab)
   endif()
 endforeach()
 string(APPEND KS_PC_LIBS " -lkickstep_core")
+string(REPLACE ";" " " KS_PC_LINK_FLAGS_TEXT "${KS_PC_LINK_FLAGS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/kickstep.pc.in ${PROJECT_BINARY_DIR}/kickstep.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/kickstep.pc DESTINATION ${KS_PC_DIR})
 if(TARGET kickstep_host)

@@ -34,10 +34,41 @@ endif()
 # Can this toolchain localize symbols? ELF objects, ld -r, objcopy, readelf.
 set(KICKSTEP_CAN_LOCALIZE OFF)
 if(NOT WIN32 AND NOT APPLE AND CMAKE_C_COMPILER_ID MATCHES "^(GNU|Clang)$"
-   AND CMAKE_LINKER AND CMAKE_OBJCOPY AND CMAKE_READELF AND CMAKE_AR
+   AND CMAKE_OBJCOPY AND CMAKE_READELF AND CMAKE_AR
    AND NOT CMAKE_INTERPROCEDURAL_OPTIMIZATION)
   set(KICKSTEP_CAN_LOCALIZE ON)
 endif()
+
+# The relocatable link of cmake/localize.cmake goes through the C compiler
+# driver (`cc -r -nostdlib`), given only the flags of CMAKE_C_FLAGS that choose
+# the target (-m32 and the like, --target, a sysroot), so that a -m32 build's
+# 32-bit objects are joined as such (a bare `ld -r` takes them for its default
+# 64-bit format and fails). Other flags (sanitizers, LTO, profiling) stay off
+# that command, which must add no code.
+set(_ks_target_flags "")
+if(CMAKE_C_COMPILER_TARGET)
+  list(APPEND _ks_target_flags "${CMAKE_C_COMPILE_OPTIONS_TARGET}${CMAKE_C_COMPILER_TARGET}")
+endif()
+if(CMAKE_SYSROOT)
+  list(APPEND _ks_target_flags "--sysroot=${CMAKE_SYSROOT}")
+endif()
+separate_arguments(_ks_c_flags NATIVE_COMMAND "${CMAKE_C_FLAGS}")
+set(_ks_next_is_target OFF)
+foreach(f IN LISTS _ks_c_flags)
+  if(_ks_next_is_target)
+    list(APPEND _ks_target_flags "${f}")
+    set(_ks_next_is_target OFF)
+  elseif(f MATCHES "^-m(16|31|32|64|x32)$" OR f MATCHES "^-mabi=" OR f MATCHES "^--?target=" OR f MATCHES "^--sysroot=")
+    list(APPEND _ks_target_flags "${f}")
+  elseif(f STREQUAL "-target" OR f STREQUAL "--target")
+    list(APPEND _ks_target_flags "${f}")
+    set(_ks_next_is_target ON)
+  endif()
+endforeach()
+string(REPLACE ";" " " KICKSTEP_LOCALIZE_TARGET_FLAGS "${_ks_target_flags}")
+unset(_ks_target_flags)
+unset(_ks_c_flags)
+unset(_ks_next_is_target)
 
 function(kickstep_add_library target)
   cmake_parse_arguments(L "FREESTANDING" "EXPORT_NAME" "SOURCES" ${ARGN})
@@ -69,7 +100,8 @@ function(kickstep_add_library target)
     # default visibility: the mark of an internal symbol until localize.cmake runs
     if(KICKSTEP_LOCALIZE_INTERNALS)
       add_custom_command(TARGET ${target} POST_BUILD
-        COMMAND ${CMAKE_COMMAND} -DARCHIVE=$<TARGET_FILE:${target}> -DLD=${CMAKE_LINKER}
+        COMMAND ${CMAKE_COMMAND} -DARCHIVE=$<TARGET_FILE:${target}> -DCC=${CMAKE_C_COMPILER}
+                "-DCC_FLAGS=${KICKSTEP_LOCALIZE_TARGET_FLAGS}"
                 -DOBJCOPY=${CMAKE_OBJCOPY} -DREADELF=${CMAKE_READELF} -DAR=${CMAKE_AR}
                 -P ${PROJECT_SOURCE_DIR}/cmake/localize.cmake
         VERBATIM)

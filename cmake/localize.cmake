@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: MIT
 # Makes every symbol of a static kickstep archive local except its public API.
 #
-#   cmake -DARCHIVE=libkickstep_kick.a -DLD=ld -DOBJCOPY=objcopy -DREADELF=readelf -DAR=ar -P localize.cmake
+#   cmake -DARCHIVE=libkickstep_kick.a -DCC=cc [-DCC_FLAGS="-m32"] -DOBJCOPY=objcopy -DREADELF=readelf -DAR=ar -P localize.cmake
 #
 # The archive's objects were compiled with KS_API = hidden and everything else
 # at default visibility (cmake/library.cmake, include/kickstep/base.h), so in
 # the symbol table the public functions are GLOBAL HIDDEN and the internal ones
-# GLOBAL DEFAULT. The objects are joined into one relocatable object (ld -r:
-# calls between them are resolved), every defined global symbol that is not
+# GLOBAL DEFAULT. The objects are joined into one relocatable object (CC -r
+# -nostdlib, CC_FLAGS being the flags that choose the target, such as -m32, so
+# the linker takes the objects' own format; calls between them are resolved),
+# every defined global symbol that is not
 # HIDDEN is made local (objcopy --keep-global-symbols), and the archive is
 # rewritten with that one object. Running it twice changes nothing.
-foreach(v ARCHIVE LD OBJCOPY READELF AR)
+foreach(v ARCHIVE CC OBJCOPY READELF AR)
   if(NOT ${v})
     message(FATAL_ERROR "localize.cmake: -D${v}= is required")
   endif()
@@ -25,10 +27,12 @@ file(REMOVE_RECURSE "${work}")
 file(MAKE_DIRECTORY "${work}")
 set(joined "${work}/${name}.o")
 
-execute_process(COMMAND "${LD}" -r --whole-archive "${ARCHIVE}" -o "${joined}"
+separate_arguments(cc_flags NATIVE_COMMAND "${CC_FLAGS}")
+execute_process(COMMAND "${CC}" ${cc_flags} -r -nostdlib -Wl,--whole-archive "${ARCHIVE}" -Wl,--no-whole-archive
+                        -o "${joined}"
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "localize.cmake: ${LD} -r ${ARCHIVE} failed: ${err}")
+  message(FATAL_ERROR "localize.cmake: ${CC} ${CC_FLAGS} -r ${ARCHIVE} failed: ${err}")
 endif()
 
 execute_process(COMMAND "${READELF}" -sW "${joined}" OUTPUT_VARIABLE syms RESULT_VARIABLE rc)

@@ -20,12 +20,15 @@ mkdir -p "$work"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 read -r -a cflags <<<"$(pkg-config --cflags kickstep)"
 read -r -a libs <<<"$(pkg-config --libs kickstep)"
+# Without kickstep's flags means without the link command's flags of Libs too
+# (a one-command build compiles with them): only its -L and -l.
+read -r -a libs_only <<<"$(pkg-config --libs-only-L --libs-only-l kickstep)"
 src=("$root/tests/install/consumer/main.c" "$root/tests/install/consumer/collide.c")
 build() { # name with|without compiler flags...
   local name=$1 with=$2 cc=$3; shift 3
-  local extra=(-I"$prefix/include")
-  [ "$with" = with ] && extra=("${cflags[@]}")
-  "$cc" "$@" "${extra[@]}" "${src[@]}" "${libs[@]}" -o "$work/$name"
+  local extra=(-I"$prefix/include") link=("${libs_only[@]}")
+  [ "$with" = with ] && extra=("${cflags[@]}") && link=("${libs[@]}")
+  "$cc" "$@" "${extra[@]}" "${src[@]}" "${link[@]}" -o "$work/$name"
   "$work/$name" --trace >"$work/$name.trace"
 }
 build ref with gcc -O0

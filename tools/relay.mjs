@@ -19,7 +19,10 @@
 //   {"t":"ping","n":N}             -> {"t":"pong","n":N}
 //   a seat's connection drops      the other gets {"t":"peer-left","timeout":S}; after S seconds
 //                                  without a rejoin: {"t":"peer-gone","reason":"timeout"} and the room closes
-//   binary                         forwarded to the other seat (after the fault injection, if any)
+//   binary                         forwarded to the other seat (after the fault injection, if any):
+//                                  KSRB (a session's message), KSRQ and KSRH (a handover request and
+//                                  its parts, for a reloaded page: docs/duel.md)
+//   a lobby's only device drops    its seat is kept --rejoin-seconds too, then the room closes
 // Refusals are {"t":"error","code":C,"message":M} and change nothing:
 //   bad-json, bad-message, unknown-type, unknown-room, room-full (a third client),
 //   too-many-rooms, too-many-clients, already-in-room, not-in-room, bad-token,
@@ -36,6 +39,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireWeb = createRequire(join(here, '..', 'web', 'package.json'));
@@ -51,7 +55,16 @@ const USAGE = `usage: node tools/relay.mjs [options]
   --room-seconds S    how long a room waits for its second device (default 600)
   --latency-ms MS --jitter-ms MS --loss P --seed N
                       fault injection on forwarded game data (default none)
-  --help`;
+  --help, --version   this text; the version`;
+
+function version() {
+  try {
+    const h = readFileSync(join(here, '..', 'include', 'kickstep', 'version.h'), 'utf8');
+    return /KICKSTEP_VERSION_STRING "([^"]+)"/.exec(h)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 function parseArgs(argv) {
   const o = {
@@ -68,6 +81,7 @@ function parseArgs(argv) {
     const v = () => argv[++i];
     switch (a) {
       case '--help': console.log(USAGE); process.exit(0); break;
+      case '--version': console.log(`relay.mjs (kickstep) ${version()}`); process.exit(0); break;
       case '--host': o.host = v(); if (!o.host) throw new Error('--host wants an address'); break;
       case '--port': o.port = v(); break;
       case '--max-rooms': o.maxRooms = num(a, v(), 1, 1e6); break;
@@ -81,7 +95,7 @@ function parseArgs(argv) {
       case '--jitter-ms': o.jitterMs = num(a, v(), 0, 10000); break;
       case '--loss': o.loss = num(a, v(), 0, 1); break;
       case '--seed': o.seed = num(a, v(), 0, 2 ** 32 - 1); break;
-      default: throw new Error(`unexpected argument ${a}\n${USAGE}`);
+      default: throw new Error(`unexpected argument ${a} (node tools/relay.mjs --help lists the options)`);
     }
   }
   o.port = num('--port', o.port, 0, 65535);
@@ -120,14 +134,18 @@ function rng(seed) {
   };
 }
 
-/* The rollback message header (docs/duel.md): what the relay may read. */
-const HEADER = 36, CHECKSUM = 8;
+/* The rollback messages' headers (docs/duel.md): what the relay may read.
+   "KSRB" is a session's message; "KSRQ" (a handover request, 28 bytes) and
+   "KSRH" (a part of a handover) carry a reloaded page's seat back to it. */
+const HEADER = 36, CHECKSUM = 8, REQUEST = 28, PART_HEADER = 36;
 function header(buf) {
-  if (buf.length < HEADER + CHECKSUM) return null;
-  if (buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52 || buf[3] !== 0x42) return null; // "KSRB"
-  if (buf[4] !== 1) return null;
+  if (buf.length < 8 || buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52 || buf[4] !== 1) return null; // "KSR?"
+  const kind = String.fromCharCode(buf[3]);
+  if (kind === 'Q') return buf.length === REQUEST ? { kind, player: buf[5] } : null;
+  if (kind === 'H') return buf.length > PART_HEADER + CHECKSUM ? { kind, player: buf[5] } : null;
+  if (kind !== 'B' || buf.length < HEADER + CHECKSUM) return null;
   return {
-    player: buf[5], seq: buf.readUInt32LE(8), seen: buf.readUInt32LE(12), ack: buf.readUInt32LE(16),
+    kind, player: buf[5], seq: buf.readUInt32LE(8), seen: buf.readUInt32LE(12), ack: buf.readUInt32LE(16),
     inputFrom: buf.readUInt32LE(28), inputSteps: buf.readUInt16LE(32),
   };
 }
@@ -266,8 +284,9 @@ export function startRelay(opts) {
     const room = c.room;
     if (!room.started) return refuse(c, 'no-peer', 'the other device has not joined yet');
     const h = header(buf);
-    if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, version 1)');
+    if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, KSRQ or KSRH, version 1)');
     if (h.player !== c.seat) return refuse(c, 'bad-data', `a message from seat ${c.seat} claims player ${h.player}`);
+    if (h.kind !== 'B') return forward(room, c.seat, buf);
     const seat = room.seats[c.seat];
     // The other seat's ack in the message this one says it has seen: inputs
     // below it are confirmed, and an honest peer never sends them again.
@@ -289,7 +308,11 @@ export function startRelay(opts) {
     if (!seat || seat.client !== c) return;
     seat.client = null;
     const other = room.seats[1 - c.seat]?.client;
-    if (!room.started && !other) return closeRoom(room, null);
+    if (!room.started && !other) {
+      // The creator's page was closed or reloaded in the lobby: its seat is kept as long.
+      seat.rejoinTimer = setTimeout(() => closeRoom(room, room.seats[1 - c.seat]?.client ? 'timeout' : null), opts.rejoinSeconds * 1000);
+      return;
+    }
     send(other?.ws, { t: 'peer-left', timeout: opts.rejoinSeconds });
     seat.rejoinTimer = setTimeout(() => closeRoom(room, 'timeout'), opts.rejoinSeconds * 1000);
   }

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// The static file server for the built kickstep site, on loopback only.
+// The static file server for the built kickstep site, on loopback by default.
 //
-//   node tools/serve.mjs SITE_DIR [--port N] [--mount /prefix=DIR]...
+//   node tools/serve.mjs SITE_DIR [--host H] [--port N] [--mount /prefix=DIR]...
+//   node tools/serve.mjs --help | --version
 //
-// Port: --port, else $PORT, else 8600; 0 picks a free port. Prints one line
-// "serving <dir> at http://127.0.0.1:<port>/" once it listens (tests read it).
+// Host: --host, else 127.0.0.1 (0.0.0.0 serves every interface, for a phone
+// on the same network). Port: --port, else $PORT, else 8600; 0 picks a free
+// port. Prints one line "serving <dir> at http://<host>:<port>/" once it
+// listens (tests read it). Exit codes: 0 stopped by a signal or --help, 1 the
+// listener failed, 2 a usage error.
 //
 // Files are sent by `send` (npm; the responder under Express and
 // serve-static: ranges, HEAD, conditional requests, MIME types). Around it,
@@ -32,7 +36,7 @@
 // from anywhere.
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { resolve, extname, join, sep, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,20 +68,47 @@ const MIME = {
   '.map': 'application/json; charset=utf-8',
 };
 
+const USAGE = 'usage: node tools/serve.mjs SITE_DIR [--host H] [--port N] [--mount /prefix=DIR]...';
+const HELP = `${USAGE}
+Serves the built kickstep site (make run builds it in build/site).
+  --host H            address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
+  --port N            port (default $PORT, else 8600; 0: a free port)
+  --mount /P=DIR      also serve DIR under /P
+  --help, --version   this text; the version`;
+
+function version() {
+  try {
+    const h = readFileSync(join(ROOT, 'include', 'kickstep', 'version.h'), 'utf8');
+    return /KICKSTEP_VERSION_STRING "([^"]+)"/.exec(h)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 function parseArgs(argv) {
-  const opts = { root: null, port: process.env.PORT ?? '8600', mounts: [] };
+  const opts = { root: null, host: '127.0.0.1', port: process.env.PORT ?? '8600', mounts: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--port') opts.port = argv[++i];
+    if (a === '--help' || a === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    } else if (a === '--version') {
+      console.log(`serve.mjs (kickstep) ${version()}`);
+      process.exit(0);
+    } else if (a === '--host') {
+      opts.host = argv[++i];
+      if (!opts.host || !/^[0-9A-Za-z.:\-\[\]]+$/.test(opts.host)) throw new Error(`--host wants an address, got ${opts.host ?? 'nothing'}`);
+    } else if (a === '--port') opts.port = argv[++i];
     else if (a === '--mount') {
       const m = /^(\/[^=]*)=(.+)$/.exec(argv[++i] ?? '');
       if (!m) throw new Error(`--mount wants /prefix=DIR, got ${argv[i]}`);
       const segs = m[1].split('/').filter(Boolean);
       opts.mounts.push({ segs, dir: resolve(m[2]) });
-    } else if (!opts.root) opts.root = resolve(a);
-    else throw new Error(`unexpected argument ${a}`);
+    } else if (a.startsWith('-')) throw new Error(`unknown option ${a} (try --help)`);
+    else if (!opts.root) opts.root = resolve(a);
+    else throw new Error(`unexpected argument ${a} (try --help)`);
   }
-  if (!opts.root) throw new Error('usage: node tools/serve.mjs SITE_DIR [--port N] [--mount /prefix=DIR]...');
+  if (!opts.root) throw new Error(`${USAGE} (try --help)`);
   if (!/^\d{1,5}$/.test(String(opts.port)) || Number(opts.port) > 65535) throw new Error(`bad port ${opts.port}`);
   opts.port = Number(opts.port);
   // Longest prefix first, so /a/b wins over /a.
@@ -246,9 +277,10 @@ function main() {
     console.error(`serve: ${e.message}`);
     process.exit(1);
   });
-  server.listen(opts.port, '127.0.0.1', () => {
+  server.listen(opts.port, opts.host, () => {
     const { port } = server.address();
-    console.log(`serving ${opts.root} at http://127.0.0.1:${port}/`);
+    const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+    console.log(`serving ${opts.root} at http://${shown}:${port}/`);
   });
   const stop = () => {
     server.close(() => process.exit(0));

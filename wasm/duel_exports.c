@@ -19,6 +19,14 @@
 ///                                      x, y in screen heights); its end is the strike
 ///   dx_tap(x, y)                       the keeper's dive target on his line, m
 ///   dx_abandon(player)                 that player left and did not come back: the match ends
+///   dx_resume_begin(player, window, delay, nonce_hi, nonce_lo)
+///                                      a reloaded page: the room at dx_text(), the seat it had; until
+///                                      resumed, dx_send writes handover requests and dx_receive gathers
+///                                      the other device's handover, then resumes the match from it
+///   dx_reply() -> length               an answer to the other device's handover request, at
+///                                      dx_reply_bytes() (0: none); send it beside dx_send's message
+///   dx_plant(kick, steps)              a test hook: this device's step nudges the ball's vx by one ulp
+///                                      `steps` steps into that kick's flight (a planted desync)
 ///   dx_record() -> length              the shoot-out record (kick_shootout.h) at dx_record_bytes()
 ///   dx_desync_text() -> length         the desync report in one sentence at dx_text()
 ///   dx_view() / dx_view_count() / dx_view_name(i)
@@ -62,7 +70,9 @@
   X(keeper_arm_r) X(wall_count) X(ring_count)                                                \
   X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)   \
   X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
-  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)
+  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)                                                 \
+  X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
+  X(handovers) X(peer_resumes) X(other_lost) X(planted_step)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -85,6 +95,18 @@ static char g_text[2048];
 static uint8_t g_inbox[KS_RB_MAX_MESSAGE];
 static uint8_t g_outbox[KS_RB_MAX_MESSAGE];
 static uint8_t g_record[KICK_SHOOTOUT_MAX_BYTES];
+static kick_duel_peer_def g_def;
+/* A reloaded page gathering its handover, and this page's answers to the other's. */
+static int32_t g_resuming, g_resume_failed, g_request_turn, g_other_lost;
+static ks_rb_gather g_gather;
+static uint8_t g_gathered[KICK_DUEL_HANDOVER_MAX];
+static uint8_t g_box_bytes[KICK_DUEL_HANDOVER_MAX];
+static kick_duel_handover g_box;
+static uint8_t g_reply[KS_RB_MAX_MESSAGE];
+static size_t g_reply_len;
+/* The test hook's planted desync. */
+static int32_t g_plant_kick = -1, g_plant_age;
+static int64_t g_planted_step = -1;
 
 static size_t text_len(void) {
   size_t n = 0;
@@ -92,9 +114,21 @@ static size_t text_len(void) {
   return n;
 }
 
-/// Starts the match of the room whose code is the text at dx_text(): both
-/// devices seed it the same way (FNV-1a of the code).
-DX_EXPORT(dx_init) int32_t dx_init(int32_t player, int32_t window, int32_t delay) {
+/* The duel's step; with the test hook armed, one nudge of the ball's vx in a
+   kick's flight, the same on every re-simulation (a function of the state). */
+static void dx_step(void *state, const uint8_t *const in[KS_RB_PLAYERS], void *user) {
+  kick_duel_rb_step(state, in, user);
+  kick_duel *d = (kick_duel *)state;
+  if (g_plant_kick >= 0 && d->kick == g_plant_kick && d->phase == KICK_DUEL_FLIGHT &&
+      d->shot.clock.total_steps == d->strike_step + g_plant_age) {
+    d->shot.ball.vel.x = ks_f64_from_bits(ks_f64_bits(d->shot.ball.vel.x) + 1u);
+    g_planted_step = d->step;
+  }
+}
+
+/* The match of the room whose code is the text at dx_text(): both devices
+   seed it the same way (FNV-1a of the code). */
+static ks_status make_def(int32_t player, int32_t window, int32_t delay, kick_duel_peer_def *out) {
   size_t n = text_len();
   if (n == 0) return KS_ERR_NULL;
   kick_duel_peer_def d = kick_duel_peer_default_def();
@@ -102,12 +136,67 @@ DX_EXPORT(dx_init) int32_t dx_init(int32_t player, int32_t window, int32_t delay
   if (window > 0) d.max_prediction = window;
   if (delay >= 0) d.input_delay = delay;
   d.duel.match_seed = ks_fnv1a64(g_text, n) | 1u;
-  ks_status st = kick_duel_peer_init(&g_peer, &d, g_storage, sizeof g_storage);
-  if (st != KS_OK) return (int32_t)st;
+  d.step = dx_step;
+  *out = d;
+  return KS_OK;
+}
+
+static void started(void) {
   g_ready = 1;
   g_resume = 1;
+  g_resuming = 0;
+  g_box.bytes = g_box_bytes;
+  g_box.cap = sizeof g_box_bytes;
+  g_box.valid = false;
+  g_reply_len = 0;
   kick_swipe_def sd = kick_swipe_default_def();
   kick_swipe_begin(&g_swipe, &sd);
+}
+
+/// Starts the match of the room whose code is the text at dx_text().
+DX_EXPORT(dx_init) int32_t dx_init(int32_t player, int32_t window, int32_t delay) {
+  ks_status st = make_def(player, window, delay, &g_def);
+  if (st != KS_OK) return (int32_t)st;
+  st = kick_duel_peer_init(&g_peer, &g_def, g_storage, sizeof g_storage);
+  if (st != KS_OK) return (int32_t)st;
+  started();
+  return KS_OK;
+}
+
+/// A reloaded page takes its seat up again: it gathers the other device's
+/// handover (nonce: 64 random bits from the page, new for each load).
+DX_EXPORT(dx_resume_begin) int32_t dx_resume_begin(int32_t player, int32_t window, int32_t delay, uint32_t nonce_hi,
+                                                   uint32_t nonce_lo) {
+  ks_status st = make_def(player, window, delay, &g_def);
+  if (st != KS_OK) return (int32_t)st;
+  uint64_t nonce = ((uint64_t)nonce_hi << 32) | nonce_lo;
+  st = ks_rb_gather_init(&g_gather, player, KICK_DUEL_INPUT_BYTES, nonce, g_gathered, sizeof g_gathered);
+  if (st != KS_OK) return (int32_t)st;
+  g_ready = 0;
+  g_resuming = 1;
+  g_resume_failed = 0;
+  g_request_turn = 0;
+  return KS_OK;
+}
+
+/* A part of our handover: gathered; once whole, the match is rebuilt from it. */
+static int32_t gather(size_t len) {
+  ks_rb_error e;
+  size_t had = g_gather.have;
+  ks_status st = ks_rb_gather_read(&g_gather, g_inbox, len, &e);
+  if (st == KS_ERR_STATE) return KS_OK; /* an answer to an earlier load's request */
+  if (g_gather.have > had) g_request_turn = 0; /* ask for the next part at once */
+  if (st != KS_OK || !g_gather.complete) return (int32_t)st;
+  st = kick_duel_peer_resume(&g_peer, &g_def, g_storage, sizeof g_storage, g_gather.buf, g_gather.total, &e);
+  if (st != KS_OK) {
+    g_resuming = 0;
+    g_resume_failed = (int32_t)st;
+    size_t i = 0;
+    for (; e.field[i] && i + 1 < sizeof g_text; i++) g_text[i] = e.field[i];
+    g_text[i] = '\0';
+    return (int32_t)st;
+  }
+  started();
   return KS_OK;
 }
 
@@ -128,12 +217,28 @@ DX_EXPORT(dx_inbox) uint8_t *dx_inbox(void) { return g_inbox; }
 DX_EXPORT(dx_inbox_capacity) int32_t dx_inbox_capacity(void) { return (int32_t)sizeof g_inbox; }
 
 /// Reads the message of `len` bytes at dx_inbox(); a refused one changes
-/// nothing and dx_text() says why.
+/// nothing and dx_text() says why. A handover request is answered (dx_reply).
 DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
-  if (!g_ready) return KS_ERR_STATE;
   if (len < 0 || (size_t)len > sizeof g_inbox) return KS_ERR_RANGE;
+  ks_rb_kind kind = ks_rb_message_kind(g_inbox, (size_t)len);
+  if (g_resuming) {
+    if (kind == KS_RB_KIND_PART) return gather((size_t)len);
+    if (kind == KS_RB_KIND_REQUEST) {
+      g_other_lost++; /* the other device lost its match too: nobody can hand it over */
+      return KS_ERR_STATE;
+    }
+    return KS_OK; /* the other device's session messages wait until we have resumed */
+  }
+  if (!g_ready) return KS_ERR_STATE;
+  if (kind == KS_RB_KIND_PART) return KS_OK; /* a late answer to our own requests */
   ks_rb_error e;
-  ks_status st = kick_duel_peer_read(&g_peer, g_inbox, (size_t)len, &e);
+  ks_status st;
+  if (kind == KS_RB_KIND_REQUEST) {
+    st = kick_duel_peer_answer(&g_peer, &g_box, g_inbox, (size_t)len, g_reply, sizeof g_reply, &g_reply_len, &e);
+    if (st != KS_OK) g_reply_len = 0;
+  } else {
+    st = kick_duel_peer_read(&g_peer, g_inbox, (size_t)len, &e);
+  }
   if (st != KS_OK) {
     size_t i = 0;
     for (; e.field[i] && i + 1 < sizeof g_text; i++) g_text[i] = e.field[i];
@@ -144,12 +249,34 @@ DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
 
 DX_EXPORT(dx_outbox) uint8_t *dx_outbox(void) { return g_outbox; }
 
-/// Writes the next message for the other device at dx_outbox(); returns its length.
+/// Writes the next message for the other device at dx_outbox(); returns its
+/// length. While resuming: a handover request every sixth call (and at once
+/// after a part came in).
 DX_EXPORT(dx_send) int32_t dx_send(void) {
-  if (!g_ready) return 0;
   size_t n = 0;
+  if (g_resuming) {
+    if (g_request_turn++ % 6 != 0) return 0;
+    return ks_rb_gather_request(&g_gather, g_outbox, sizeof g_outbox, &n) == KS_OK ? (int32_t)n : 0;
+  }
+  if (!g_ready) return 0;
   if (kick_duel_peer_write(&g_peer, g_outbox, sizeof g_outbox, &n) != KS_OK) return 0;
   return (int32_t)n;
+}
+
+/// The answer to the other device's handover request, if one is waiting: its
+/// length (then 0 until the next request).
+DX_EXPORT(dx_reply) int32_t dx_reply(void) {
+  size_t n = g_reply_len;
+  g_reply_len = 0;
+  return (int32_t)n;
+}
+DX_EXPORT(dx_reply_bytes) uint8_t *dx_reply_bytes(void) { return g_reply; }
+
+/// The test hook: a desync planted in this device's step (see dx_step).
+DX_EXPORT(dx_plant) void dx_plant(int32_t kick, int32_t steps) {
+  g_plant_kick = kick;
+  g_plant_age = steps;
+  g_planted_step = -1;
 }
 
 /* ------------------------------------------------------------------- inputs */
@@ -247,6 +374,12 @@ static void fill_view(void) {
   double *v = g_view;
   for (int i = 0; i < DX_VIEW_COUNT; i++) v[i] = 0.0;
   v[DX_V_ready] = g_ready;
+  v[DX_V_resuming] = g_resuming;
+  v[DX_V_resume_have] = (double)g_gather.have;
+  v[DX_V_resume_total] = (double)g_gather.total;
+  v[DX_V_resume_failed] = g_resume_failed;
+  v[DX_V_other_lost] = g_other_lost;
+  v[DX_V_planted_step] = (double)g_planted_step;
   if (!g_ready) return;
   const kick_duel_peer *p = &g_peer;
   const kick_duel *d = kick_duel_peer_view(p);
@@ -342,6 +475,11 @@ static void fill_view(void) {
     v[DX_V_cam_fov] = c.fov;
   }
   for (int32_t i = 0; i < DX_RESULTS_SHOWN && i < KICK_DUEL_MAX_KICKS; i++) v[DX_V_r0 + i] = d->results[i];
+  /* A reloaded page's seat taken up again, and handovers to the other page. */
+  v[DX_V_resumed] = p->resumed;
+  v[DX_V_resumed_at] = (double)p->resumed_at;
+  v[DX_V_handovers] = (double)p->rb.stats.handovers;
+  v[DX_V_peer_resumes] = (double)p->rb.stats.peer_resumes;
 }
 
 DX_EXPORT(dx_view) double *dx_view(void) {

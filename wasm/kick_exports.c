@@ -98,6 +98,7 @@ typedef struct kx_session {
   int32_t effects;
   int32_t person_keeper;
   int32_t decided_seen;
+  int32_t friendly;        ///< the last decided kick had a person in goal: it earned and used nothing
   int32_t has_share;
   int32_t started;         ///< the director has been built
   int32_t skip;            ///< a tap asked for the result
@@ -122,6 +123,7 @@ static char g_text[KICK_REPLAY_MAX_CODE + 1];
 static void kx_after_start(void) {
   g.screen = KX_SCREEN_AIM;
   g.decided_seen = 0;
+  g.friendly = 0;
   g.skip = 0;
   g.key_charging = 0;
   ks_events_clear(&g.events);
@@ -134,10 +136,10 @@ static void kx_after_start(void) {
 /// keep its settings and frame timing and the player's last eight shots
 /// (kick_director_next_kick). A `fresh` kick starts a new director instead:
 /// the Daily Kick is the same for everyone, so no player's history reaches
-/// its learner keeper.
-static ks_status kx_start(const kick_setup *su, bool fresh) {
+/// its learner keeper, and no friend takes its keeper's place (`friend` false).
+static ks_status kx_start(const kick_setup *su, bool fresh, bool friend) {
   kick_setup s = *su;
-  s.person_in_goal = g.person_keeper != 0;
+  s.person_in_goal = friend && g.person_keeper != 0;
   if (s.person_in_goal && s.keeper.kind == KICK_KEEPER_NONE) s.keeper.kind = KICK_KEEPER_PLAIN;
   ks_status st;
   if (g.started && !fresh) {
@@ -171,7 +173,7 @@ static ks_status kx_begin_tour(int32_t level, uint64_t seed, int32_t attempt) {
   kick_setup su;
   ks_status st = kick_level_setup(lv, seed, (uint64_t)(attempt - 1), &su);
   if (st != KS_OK) return st;
-  st = kx_start(&su, false);
+  st = kx_start(&su, false, true);
   if (st != KS_OK) return st;
   g.mode = KX_MODE_TOUR;
   g.level = level;
@@ -187,7 +189,7 @@ static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt
   kick_daily day;
   ks_status st = kick_daily_kick(y, m, d, (uint64_t)(attempt - 1), &day);
   if (st != KS_OK) return st;
-  st = kx_start(&day.setup, true);
+  st = kx_start(&day.setup, true, false);
   if (st != KS_OK) return st;
   g.mode = KX_MODE_DAILY;
   g.year = y;
@@ -204,6 +206,7 @@ static void kx_fresh_scores(void) {
   g.last_stars = 0;
   g.last_outcome = 0;
   g.last_moments = 0;
+  g.friendly = 0;
   g.has_share = 0;
   g.points = (kick_points){0};
   g.tour_complete = 0;
@@ -295,7 +298,8 @@ KX_EXPORT(kx_daily_share) int32_t kx_daily_share(void) {
 }
 
 /// The next kick. World Tour: the next level once this one has a star; the
-/// same level again after a miss, from attempt 1 once all five are used.
+/// same level again after a miss, from attempt 1 once all five are used; the
+/// same attempt again after a friendly.
 KX_EXPORT(kx_next) int32_t kx_next(void) {
   if (g.screen != KX_SCREEN_RESULT) return KS_ERR_STATE;
   if (g.mode == KX_MODE_SHARED) return KS_ERR_STATE;
@@ -313,7 +317,8 @@ KX_EXPORT(kx_next) int32_t kx_next(void) {
     if (st == KS_OK) kx_fresh_scores();
     return (int32_t)st;
   }
-  int32_t attempt = g.attempt + 1;
+  /* A friendly (a friend in goal) used no attempt: the same one again. */
+  int32_t attempt = g.friendly ? g.attempt : g.attempt + 1;
   int32_t goals = g.goals;
   if (attempt > KX_TOUR_ATTEMPTS) {
     attempt = 1;
@@ -373,7 +378,7 @@ KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {
         g.best_stars = best;
         return (int32_t)st;
       }
-      if (g.mode == KX_MODE_DAILY) return (int32_t)kx_begin_daily(g.year, g.month, g.day, g.attempt);
+      /* The Daily Kick keeps the day's keeper (kx_start): nothing to change. */
       return KS_OK;
     }
     default:
@@ -473,8 +478,14 @@ static void kx_on_decided(void) {
   g.last_moments = kick_shot_moments(s);
   g.points = kick_score_points(s);
   bool goal = g.last_outcome == KICK_OUTCOME_GOAL;
-  if (goal) g.goals++;
   g.last_stars = 0;
+  /* A kick against a friend in goal is a friendly: the points are shown, but
+     it earns no star, no best and no goal, and uses no attempt (kx_next), so
+     the tour cannot be won by a friend who stands still. (The Daily Kick never
+     has one: kx_start.) */
+  g.friendly = s->setup.person_in_goal;
+  if (g.friendly) return;
+  if (goal) g.goals++;
   if (g.mode == KX_MODE_TOUR) {
     g.last_stars = kick_level_stars(kick_level_at(g.level), s);
     if (g.last_stars > g.best_stars) g.best_stars = g.last_stars;
@@ -614,6 +625,12 @@ KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
   if (st != KS_OK) return (int32_t)st;
   kx_after_start();
   kx_fresh_scores();
+  /* The result says how fast and how much it bent: the code's own kick (its
+     bend is the side spin about +y, as a fraction of a full bend's). */
+  g.reading.launch = r.launch;
+  ks_vec3 ax = r.launch.spin_axis;
+  double axl = ks_sqrt(ax.x * ax.x + ax.y * ax.y + ax.z * ax.z);
+  g.reading.bend = axl > 0.0 ? ks_clamp(ax.y / axl * r.launch.spin_rate / KICK_FULL_BEND_SPIN, -1.0, 1.0) : 0.0;
   g.has_share = 1;
   g.mode = KX_MODE_SHARED;
   g.level = kx_level_of(&r.setup);
@@ -667,6 +684,7 @@ static void kx_fill_view(void) {
   v[KX_V_paused] = g.dir.paused;
   v[KX_V_effects] = g.dir.settings.effects;
   v[KX_V_person_keeper] = su->person_in_goal;
+  v[KX_V_friendly] = g.friendly;
   v[KX_V_taps] = g.dir.input_count;
   v[KX_V_spot_x] = su->spot_x;
   v[KX_V_spot_z] = su->spot_z;

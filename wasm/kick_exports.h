@@ -38,12 +38,14 @@
   X(keeper_stand_x) X(points) X(last_points) X(best_points) X(tour_stars) X(tour_points)    \
   X(tour_complete) X(daily_day) X(daily_tries) X(daily_goals_mask) X(daily_best)           \
   X(daily_streak) X(daily_best_streak) X(daily_last_goal_day) X(daily_tries_left)          \
-  X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)
+  X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)   \
+  X(friendly)
 
 /// kx_set_option ids.
 enum {
   KX_OPT_EFFECTS = 0,       ///< slow motion, replays and shake: 1 on (default), 0 off; at once
-  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps: 0 off (default); from the next kick
+  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps: 0 off (default); from the next kick;
+                            ///< World Tour kicks only (a friendly: no star, no attempt used)
 };
 
 /// What the session is playing.

@@ -25,7 +25,11 @@ static const char usage_text[] =
     "  --help         this text; --version the version\n"
     "Numbers are decimal (as 2.5, 60 or 1e-3); anything else is a usage error.\n"
     "Exit codes: 0 the run completed, 1 it could not run (or its output could not\n"
-    "be written), 2 bad usage.\n";
+    "be written), 2 bad usage.\n\n"
+    "examples:\n"
+    "  brake-cli --policy late\n"
+    "  brake-cli --policy stunt:18 --json --events\n"
+    "  brake-cli --policy at-distance:30 --fps 144 --slowmo 0.3\n";
 
 /* A policy's number (after ':') is read as strictly as any other number. */
 static bool policy_ok(const char *text) {
@@ -39,6 +43,7 @@ static int run(int argc, char **argv) {
   const char *policy_text = "late";
   double fps = 0.0, slowmo = 0.3;
   int json = 0, events = 0;
+  bool slowmo_given = false;
   static const struct option opts[] = {{"policy", required_argument, NULL, 'p'}, {"fps", required_argument, NULL, 'f'},
                                        {"slowmo", required_argument, NULL, 's'}, {"events", no_argument, NULL, 'e'},
                                        {"json", no_argument, NULL, 'j'},         {"help", no_argument, NULL, 'h'},
@@ -52,6 +57,7 @@ static int run(int argc, char **argv) {
       break;
     case 's':
       if (!ks_cli_parse_double("--slowmo", optarg, 0.0, 1.0, &slowmo)) return 2;
+      slowmo_given = true;
       if (!(slowmo > 0.0)) {
         ks_cli_error("--slowmo: %s is out of range (0, 1]: a time scale of 0 never moves", optarg);
         return 2;
@@ -63,12 +69,13 @@ static int run(int argc, char **argv) {
     }
   }
   if (optind < argc) return ks_cli_usage("unknown argument '%s'", argv[optind]);
+  if (slowmo_given && fps == 0.0) return ks_cli_usage("--slowmo goes with --fps (plain steps have no time scale)");
   if (!policy_ok(policy_text)) return 2;
   brake_policy pol;
   ks_status st = brake_policy_parse(policy_text, &pol);
   if (st != KS_OK)
-    return ks_cli_usage("--policy: bad policy '%s' (%s): try never, late, early, at-distance:30, at-time:2.5, stunt:20",
-                        policy_text, ks_status_name(st));
+    return ks_cli_usage("--policy: bad policy '%s' (never, late, early, at-distance:D, at-time:T or stunt:S)",
+                        policy_text);
 
   brake_def g = brake_default_def();
   brake_director_def dd = brake_director_default_def();
@@ -139,8 +146,9 @@ static int run(int argc, char **argv) {
   }
 
   printf("policy %s: %s, score %d\n", policy_text, brake_outcome_name(r.outcome), r.score);
-  printf("  stopwatch %.3f s, stopped at %.2f m (%.2f m before the ramp), stopping distance %.2f m\n", r.stopwatch_s,
-         r.stop_x_m, g.ramp_x_m - r.stop_x_m, r.stopping_distance_m);
+  double gap = g.ramp_x_m - r.stop_x_m;
+  printf("  stopwatch %.3f s, stopped at %.2f m (%.2f m %s the ramp), stopping distance %.2f m\n", r.stopwatch_s,
+         r.stop_x_m, gap < 0.0 ? -gap : gap, gap < 0.0 ? "past" : "before", r.stopping_distance_m);
   if (r.leap_distance_m > 0.0)
     printf("  leap %.2f m, %d flip%s, %s landing\n", r.leap_distance_m, r.flips, r.flips == 1 ? "" : "s",
            r.clean_landing ? "clean" : "rough");

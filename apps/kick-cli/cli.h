@@ -42,8 +42,14 @@ int cli_parse_list(const char *opt, const char *s, double *out, int max, double 
 bool cli_parse_frame(const char *opt, const char *s, double *out);
 /* Prints a cJSON tree to stdout followed by a newline and frees it. */
 void cli_print_json(cJSON *root);
+/* Adds text (a file name, as given) to obj as the string key, in UTF-8: each
+   byte that is not part of a UTF-8 character becomes U+FFFD, so that the JSON
+   stays valid whatever bytes a path holds. */
+void cli_json_add_text(cJSON *obj, const char *key, const char *text);
 /* "0x%016llx" of a double's bits into a static-free caller buffer. */
 void cli_hex(double x, char buf[19]);
+/* An input for a message: "standard input" for "-", else the path in quotes (into buf). */
+const char *cli_input_name(const char *path, char *buf, size_t cap);
 /* Is stderr a terminal (progress bars)? */
 bool cli_stderr_tty(void);
 /* Does the user ask for --help (usage printed to stdout) or --version
@@ -103,7 +109,7 @@ enum {
   "  --distance M         open pitch: the spot's distance from the goal line, m (default 20)\n" \
   "  --angle DEG          open pitch: the spot's angle off the middle, degrees (default 0)\n"   \
   "  --wet  --wind MPS[,BEARING_DEG[,GUSTINESS]]  --keeper KIND[,RATING]  --wall N\n"         \
-  "                       open pitch extras (keeper kinds: plain showman specialist learner)\n" \
+  "                       open pitch extras (keepers: none plain showman specialist learner)\n" \
   "  --match-seed N --kick N   the dice: match seed (default 1) and kick number (default 0);\n" \
   "                       a Daily Kick's match seed is the day's seed (its rule), --kick the try\n" \
   "  --wait S             seconds on the spot before the strike (default 0.5)\n"             \
@@ -176,8 +182,9 @@ int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
-/* replay verify of a shoot-out record (cmd_shootout.c): an exit code, or -1
-   when path is not a shoot-out record (the single-kick path takes it). */
-int cli_shootout_verify(const char *path, bool json, const char *trace);
+/* replay verify of a shoot-out record (cmd_shootout.c), the n bytes read from
+   path ("-": standard input): an exit code, or -1 when they are not a
+   shoot-out record (the single-kick path takes them). */
+int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool json, const char *trace);
 
 #endif

@@ -16,7 +16,7 @@ static const char levels_usage[] =
     "usage: kick-cli levels [--json]\n"
     "List the World Tour levels with their setups.\n\n"
     "  --json   the list as JSON\n\n"
-    "example:\n  kick-cli levels\n  kick-cli levels --json | jq '.[0]'\n";
+    "examples:\n  kick-cli levels\n  kick-cli levels --json | jq '.[0]'\n";
 
 int cmd_levels(int argc, char **argv) {
   if (cli_wants_help(argc, argv, levels_usage)) return EXIT_OK;
@@ -75,7 +75,7 @@ static const char daily_usage[] =
     "  --date D   the day (default today, UTC)\n"
     "  --kick N   which of the day's kicks: 0 the first (default), n the n+1-th try\n"
     "  --json     as JSON (64-bit seeds as decimal strings, exact)\n\n"
-    "example:\n  kick-cli daily\n  kick-cli daily --date 2026-12-25 --json\n";
+    "examples:\n  kick-cli daily\n  kick-cli daily --date 2026-12-25 --json\n";
 
 static void add_u64(cJSON *j, const char *name, uint64_t v) {
   char buf[24];
@@ -221,7 +221,7 @@ static const char solve_usage[] =
     "usage: kick-cli solve --aim X,Y --speed MPS [--bend -1..1] [where] [--json]\n"
     "The launch whose flight crosses the goal line at the aim point in still air,\n"
     "and how many launches the solver tried (at most 26).\n\n" CLI_KICK_HELP
-    "\nexample:\n  kick-cli solve --aim 2.8,2.0 --speed 26 --bend 0.5 --open --distance 22\n"
+    "\nexamples:\n  kick-cli solve --aim 2.8,2.0 --speed 26 --bend 0.5 --open --distance 22\n"
     "  kick-cli solve --level 5-2 --aim -3,2.2 --speed 25 --json\n";
 
 int cmd_solve(int argc, char **argv) {

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/host_file.h"
 
 #define DEG (KS_PI / 180.0)
@@ -586,7 +587,8 @@ static const char plot_usage[] =
     "steps  an SVG of the step-size table: the deepest post clip two contact checks\n"
     "       can miss against the step length, from 1/600 s to 1/60 s, with the four\n"
     "       rows of the table (1/60, 1/120, 1/240, 1/600 s) labelled.\n"
-    "The file is written atomically; an unwritable path is an error (exit 1).\n\n" CLI_KICK_HELP
+    "A regular file is replaced atomically; a device or FIFO is written in place; an\n"
+    "unwritable path is an error (exit 1).\n\n" CLI_KICK_HELP
     "  --out FILE.svg       where to write the SVG (required; '-' for stdout)\n"
     "  --every N            plot kick: sample the ball every N steps (default 3)\n"
     "\nexamples:\n"
@@ -632,7 +634,8 @@ int cmd_plot(int argc, char **argv) {
   if (is_steps) {
     if (!svg_open(&s, path)) return EXIT_RUNTIME;
     int rc = draw_steps(&s);
-    if (rc == EXIT_OK && !to_stdout) printf("wrote %s\n", path);
+    char shown[KS_HOST_PATH_MAX];
+    if (rc == EXIT_OK && !to_stdout) printf("wrote %s\n", ks_cli_printable(path, shown, sizeof shown));
     return rc;
   }
   int rc = cli_kick_finish(&k, true);
@@ -656,9 +659,10 @@ int cmd_plot(int argc, char **argv) {
     rc = EXIT_RUNTIME;
   } else {
     rc = draw_kick(&s, &k, &r, ctx);
+    char shown[KS_HOST_PATH_MAX];
     if (rc == EXIT_OK && !to_stdout)
-      printf("wrote %s (%s%s)\n", path, r.decided ? kick_outcome_name(r.outcome) : "undecided",
-             r.decided ? "" : " after 10 s");
+      printf("wrote %s (%s%s)\n", ks_cli_printable(path, shown, sizeof shown),
+             r.decided ? kick_outcome_name(r.outcome) : "undecided", r.decided ? "" : " after 10 s");
   }
   free(ctx->path);
   free(ctx);

@@ -7,10 +7,12 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/host_replay.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_replay.h"
+#include "kickstep/kick_shootout.h"
 
 /* The longest share code or link read from standard input. */
 #define CLI_CODE_MAX_BYTES ((size_t)64 << 10)
@@ -22,7 +24,8 @@ static const char replay_usage[] =
     "       kick-cli replay open CODE [--out FILE] [--json]\n\n"
     "save    play a kick and save it as a replay file (versioned, checksummed, written atomically)\n"
     "verify  re-simulate a replay file; prints 'identical' or the first diverging step and field\n"
-    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match)\n"
+    "        (a shoot-out record of a penalty duel, saved by the duel page, too: the whole match;\n"
+    "        FILE '-' reads either kind from standard input)\n"
     "        (exit 1 when it diverges). The file holds a state hash every 60 steps, so alone\n"
     "        it names the first checkpoint that differs (the runs parted within the 60 steps\n"
     "        before it); with --trace, the exact step and field\n"
@@ -83,20 +86,46 @@ static int report_error(const char *what, const kick_replay_error *err) {
   return EXIT_RUNTIME;
 }
 
+/* Reads a replay file or a shoot-out record ("-": stdin) whole, and once: a
+   pipe, a FIFO or standard input cannot be read again. */
+static int read_input(const char *path, char **bytes, size_t *n) {
+  ks_host_error e;
+  if (ks_host_read_all(path, KICK_SHOOTOUT_MAX_BYTES, "a shoot-out record (a replay file is at most 2 KiB)", bytes, n,
+                       &e) != KS_OK) {
+    cli_error("%s", e.message);
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
+/* Decodes the bytes of a single-kick replay read from path. */
+static int decode_replay(const char *path, const char *bytes, size_t n, kick_replay *r) {
+  char buf[KS_HOST_PATH_MAX + 3];
+  const char *name = cli_input_name(path, buf, sizeof buf);
+  if (kick_shootout_is_record((const uint8_t *)bytes, n)) {
+    cli_error("%s is a shoot-out record, not a single-kick replay: share codes are for single kicks ('kick-cli "
+              "replay verify' checks the record)",
+              name);
+    return EXIT_RUNTIME;
+  }
+  if (n > KICK_REPLAY_MAX_BYTES) {
+    cli_error("%s is larger than 2 KiB, the limit for a replay file", name);
+    return EXIT_RUNTIME;
+  }
+  kick_replay_error err;
+  ks_status s = kick_replay_decode((const uint8_t *)bytes, n, r, &err);
+  return s == KS_OK ? EXIT_OK : report_error(path, &err);
+}
+
 /* Loads a replay file ("-": stdin), read whole by the shared reader so that a
    file that cannot be read says so as every reader does. */
 static int load_replay(const char *path, kick_replay *r) {
   char *bytes = NULL;
   size_t n = 0;
-  ks_host_error e;
-  if (ks_host_read_all(path, KICK_REPLAY_MAX_BYTES, "a replay file", &bytes, &n, &e) != KS_OK) {
-    cli_error("%s", e.message);
-    return EXIT_RUNTIME;
-  }
-  kick_replay_error err;
-  ks_status s = kick_replay_decode((const uint8_t *)bytes, n, r, &err);
+  int rc = read_input(path, &bytes, &n);
+  if (rc == EXIT_OK) rc = decode_replay(path, bytes, n, r);
   free(bytes);
-  return s == KS_OK ? EXIT_OK : report_error(path, &err);
+  return rc;
 }
 
 /* The replay's per-step trace in a malloc'd buffer (free it); NULL after an error message. */
@@ -195,7 +224,7 @@ static int verify_and_print(const kick_replay *r, bool json, const char *file, c
     if (!identical) cli_error("the replay does not verify: %s", v.identical ? d.message : text);
   } else if (json) {
     cJSON *j = cJSON_CreateObject();
-    if (file) cJSON_AddStringToObject(j, "file", file);
+    if (file) cli_json_add_text(j, "file", file);
     cJSON_AddBoolToObject(j, "identical", identical);
     if (!v.identical) {
       cJSON_AddNumberToObject(j, "step", (double)v.step);
@@ -204,7 +233,7 @@ static int verify_and_print(const kick_replay *r, bool json, const char *file, c
     cJSON_AddStringToObject(j, "verdict", text);
     if (trace) {
       cJSON *t = cJSON_AddObjectToObject(j, "trace");
-      cJSON_AddStringToObject(t, "file", trace);
+      cli_json_add_text(t, "file", trace);
       cJSON_AddBoolToObject(t, "identical", d.identical);
       if (!d.identical) {
         if (d.has_step) cJSON_AddNumberToObject(t, "step", (double)d.step);
@@ -263,12 +292,14 @@ static int replay_save(int argc, char **argv) {
   if (rc != EXIT_OK || quiet) return rc;
   if (json) {
     cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "file", out);
-    if (trace) cJSON_AddStringToObject(j, "trace", trace);
+    cli_json_add_text(j, "file", out);
+    if (trace) cli_json_add_text(j, "trace", trace);
     print_summary(&r, j);
     cli_print_json(j);
   } else {
-    printf("saved %s%s%s\n", out, trace ? " and its trace " : "", trace ? trace : "");
+    char a[KS_HOST_PATH_MAX], b[KS_HOST_PATH_MAX];
+    printf("saved %s%s%s\n", ks_cli_printable(out, a, sizeof a), trace ? " and its trace " : "",
+           trace ? ks_cli_printable(trace, b, sizeof b) : "");
     print_text_summary(&r);
   }
   return EXIT_OK;
@@ -299,7 +330,11 @@ static int parse_simple(int argc, char **argv, const char **arg, const char **ou
   }
   if (optind < argc) *arg = argv[optind];
   if (optind + 1 < argc) return cli_usage("unknown argument '%s'", argv[optind + 1]);
-  if (!*arg) return cli_usage("%s needs a replay file or share code", argv[0]);
+  if (!*arg)
+    return cli_usage("%s needs %s ('-': standard input)", argv[0],
+                     strcmp(argv[0], "open") == 0 ? "a share code or a whole share link"
+                     : strcmp(argv[0], "verify") == 0 ? "a replay file or a shoot-out record"
+                                                      : "a replay file");
   return -1;
 }
 
@@ -309,7 +344,10 @@ int cmd_replay(int argc, char **argv) {
   const char *sub = argv[1];
   static char prog[64];
   snprintf(prog, sizeof prog, "kick-cli replay %s", sub);
-  if (!strcmp(sub, "save") || !strcmp(sub, "verify") || !strcmp(sub, "share") || !strcmp(sub, "open")) cli_prog = prog;
+  if (!strcmp(sub, "save") || !strcmp(sub, "verify") || !strcmp(sub, "share") || !strcmp(sub, "open")) {
+    cli_prog = prog;
+    ks_cli_set_prog(prog); /* every message, the last one about standard output too */
+  }
   argc--;
   argv++;
   if (strcmp(sub, "save") == 0) return replay_save(argc, argv);
@@ -324,9 +362,17 @@ int cmd_replay(int argc, char **argv) {
     const ks_host_file files[] = {{arg, "the replay file", false}, {trace, "--trace", false}};
     ks_host_error fe;
     if (ks_host_check_files(files, 2, &fe) != KS_OK) return cli_usage("%s", fe.message);
-    rc = cli_shootout_verify(arg, json, trace); /* a whole penalty duel (KSSO) */
-    if (rc >= 0) return rc;
-    if ((rc = load_replay(arg, &r)) != EXIT_OK) return rc;
+    char *bytes = NULL;
+    size_t n = 0;
+    if ((rc = read_input(arg, &bytes, &n)) != EXIT_OK) return rc;
+    rc = cli_shootout_verify(arg, (const uint8_t *)bytes, n, json, trace); /* a whole penalty duel (KSSO) */
+    if (rc < 0) rc = decode_replay(arg, bytes, n, &r);
+    else {
+      free(bytes);
+      return rc;
+    }
+    free(bytes);
+    if (rc != EXIT_OK) return rc;
     return verify_and_print(&r, json, arg, trace, true);
   }
   if (strcmp(sub, "share") == 0) {
@@ -338,7 +384,7 @@ int cmd_replay(int argc, char **argv) {
     if (kick_replay_share_encode(&r, code, sizeof code, &len, &err) != KS_OK) return report_error(arg, &err);
     if (json) {
       cJSON *j = cJSON_CreateObject();
-      cJSON_AddStringToObject(j, "file", arg);
+      cli_json_add_text(j, "file", arg);
       cJSON_AddStringToObject(j, "code", code);
       cJSON_AddNumberToObject(j, "length", (double)len);
       cli_print_json(j);
@@ -363,6 +409,11 @@ int cmd_replay(int argc, char **argv) {
         cli_error("%s", fe.message);
         return EXIT_RUNTIME;
       }
+      if (strlen(stdin_text) != n) {
+        cli_error("standard input holds a NUL byte: not a share code or link");
+        free(stdin_text);
+        return EXIT_RUNTIME;
+      }
       while (n > 0 && (stdin_text[n - 1] == '\n' || stdin_text[n - 1] == '\r')) stdin_text[--n] = '\0';
       arg = stdin_text;
     }
@@ -372,7 +423,12 @@ int cmd_replay(int argc, char **argv) {
     size_t code_len = strcspn(code, "&#");
     ks_status ds = kick_replay_share_decode(code, code_len, &r, &err);
     free(stdin_text);
-    if (ds != KS_OK) return report_error("share code", &err);
+    if (ds != KS_OK) {
+      char text[256];
+      kick_replay_error_text(&err, text, sizeof text); /* "share code is corrupt: ..." */
+      cli_error("%s", text);
+      return EXIT_RUNTIME;
+    }
     if (out && (rc = save_outputs(&r, out, NULL)) != EXIT_OK) return rc;
     return verify_and_print(&r, json, out, NULL, !quiet);
   }

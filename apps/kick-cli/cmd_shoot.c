@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kickstep/host_cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/timeline.h"
 
@@ -111,7 +112,7 @@ static const char timeline_usage[] =
     "  --out FILE           where to write (required; '-' for stdout). A regular file is\n"
     "                       replaced atomically; a device or FIFO is written in place\n"
     "  --every N            one line every N steps (default 1)\n"
-    "\nexample:\n  kick-cli timeline --level 6-5 --speed 31.8 --elevation 8 --direction 7 --out final.jsonl\n"
+    "\nexamples:\n  kick-cli timeline --level 6-5 --speed 31.8 --elevation 8 --direction 7 --out final.jsonl\n"
     "  kick-cli compare final.jsonl other.jsonl\n";
 
 int cmd_timeline(int argc, char **argv) {
@@ -146,12 +147,13 @@ int cmd_timeline(int argc, char **argv) {
   if (!to_stdout) {
     if (x.json) {
       cJSON *j = cJSON_CreateObject();
-      cJSON_AddStringToObject(j, "file", x.out);
+      cli_json_add_text(j, "file", x.out);
       cJSON_AddNumberToObject(j, "lines", (double)ctx.lines);
       cJSON_AddItemToObject(j, "result", cli_result_json(&r));
       cli_print_json(j);
     } else {
-      printf("wrote %lld lines to %s (outcome %s)\n", (long long)ctx.lines, x.out,
+      char shown[KS_HOST_PATH_MAX];
+      printf("wrote %lld lines to %s (outcome %s)\n", (long long)ctx.lines, ks_cli_printable(x.out, shown, sizeof shown),
              r.decided ? kick_outcome_name(r.outcome) : "undecided");
     }
   }

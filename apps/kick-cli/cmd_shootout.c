@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* replay verify for a shoot-out record (a whole penalty duel, magic KSSO):
    re-simulates the match natively and names the first diverging checkpoint
-   or field. cmd_replay.c hands every verify here first. */
+   or field. cmd_replay.c reads every verify's input once and hands it here
+   first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "kickstep/host_replay.h"
+#include "kickstep/host_file.h"
 #include "kickstep/kick_shootout.h"
 
 static const char *end_name(const kick_shootout *r) {
@@ -33,38 +34,29 @@ static void print_text(const kick_shootout *r, const char *verdict) {
   printf("\nverify:   %s\n", verdict);
 }
 
-int cli_shootout_verify(const char *path, bool json, const char *trace) {
-  if (!path || strcmp(path, "-") == 0) return -1;
-  static uint8_t bytes[KICK_SHOOTOUT_MAX_BYTES + 1];
-  size_t n = 0;
-  ks_status st = ks_host_read_file(path, bytes, sizeof bytes, &n);
-  if ((st != KS_OK && st != KS_ERR_CAPACITY) || !kick_shootout_is_record(bytes, n)) return -1;
-  if (trace) {
-    cli_error("--trace applies to single-kick replays; '%s' is a shoot-out record", path);
-    return EXIT_USAGE;
-  }
+int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool json, const char *trace) {
+  if (!kick_shootout_is_record(bytes, n)) return -1;
+  char buf[KS_HOST_PATH_MAX + 3];
+  const char *name = cli_input_name(path, buf, sizeof buf);
+  if (trace) return cli_usage("--trace applies to single-kick replays; %s is a shoot-out record", name);
   static kick_shootout r;
   kick_replay_error err;
-  if (st == KS_ERR_CAPACITY || kick_shootout_decode(bytes, n, &r, &err) != KS_OK) {
-    if (st == KS_ERR_CAPACITY) {
-      cli_error("%s: the shoot-out record is longer than %d bytes", path, KICK_SHOOTOUT_MAX_BYTES);
-      return EXIT_RUNTIME;
-    }
+  if (kick_shootout_decode(bytes, n, &r, &err) != KS_OK) {
     char text[256];
     kick_replay_error_text(&err, text, sizeof text);
-    cli_error("%s: shoot-out %s", path, text);
+    cli_error("%s: shoot-out %s", strcmp(path, "-") == 0 ? "standard input" : path, text);
     return EXIT_RUNTIME;
   }
   kick_replay_verify_result v;
   if (kick_shootout_verify(&r, &v) != KS_OK) {
-    cli_error("%s: the shoot-out cannot be simulated", path);
+    cli_error("%s: the shoot-out cannot be simulated", strcmp(path, "-") == 0 ? "standard input" : path);
     return EXIT_RUNTIME;
   }
   char verdict[256];
   kick_replay_verify_text(&v, verdict, sizeof verdict);
   if (json) {
     cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "file", path);
+    cli_json_add_text(j, "file", path);
     cJSON_AddStringToObject(j, "kind", "shootout");
     cJSON_AddBoolToObject(j, "identical", v.identical);
     if (!v.identical) {

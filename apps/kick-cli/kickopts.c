@@ -36,6 +36,27 @@ static struct {
   char *swipe_file;
 } o;
 
+/* Where the kick is: one of --open, --level, --daily (the same one again
+   replaces its value, as any option does). */
+static const char *g_where_flag;
+static bool set_where(int where, const char *flag) {
+  if (g_where_flag && (int)o.where != where) {
+    cli_usage("%s and %s: give one place, --open, --level or --daily", g_where_flag, flag);
+    return false;
+  }
+  o.where = where;
+  g_where_flag = flag;
+  return true;
+}
+
+/* A list of exactly n numbers, in one message when it is not. */
+static bool list_of(const char *opt, const char *s, double *out, int n, double lo, double hi, const char *what) {
+  int got = cli_parse_list(opt, s, out, n, lo, hi);
+  if (got == n) return true;
+  if (got >= 0) cli_error("--%s needs %s", opt, what);
+  return false;
+}
+
 void cli_kick_defaults(cli_kick *k) {
   memset(k, 0, sizeof *k);
   k->setup = kick_setup_default();
@@ -48,6 +69,7 @@ void cli_kick_defaults(cli_kick *k) {
   free(o.swipe_text);
   free(o.swipe_file);
   memset(&o, 0, sizeof o);
+  g_where_flag = NULL;
   o.where = WHERE_OPEN;
   o.distance = 20.0;
   o.keeper_rating = 0.7;
@@ -78,8 +100,7 @@ static bool parse_date(const char *flag, const char *s, int *y, int *m, int *d) 
 int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date) {
   (void)k;
   if (!parse_date(flag, date, &o.year, &o.month, &o.day)) return -1;
-  o.where = WHERE_DAILY;
-  return 1;
+  return set_where(WHERE_DAILY, flag) ? 1 : -1;
 }
 
 const char *cli_kick_swipe_file(void) { return o.swipe_file; }
@@ -113,16 +134,16 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   switch (opt) {
   case OPT_LEVEL:
     if (strlen(arg) >= sizeof o.level) {
-      cli_error("--level: '%s' is too long", arg);
+      cli_error("--level: '%s' is too long (kick-cli levels lists the levels)", arg);
       return -1;
     }
-    o.where = WHERE_LEVEL;
+    if (!set_where(WHERE_LEVEL, "--level")) return -1;
     strcpy(o.level, arg);
     return 1;
   case OPT_DAILY: return cli_kick_set_daily(k, "--daily", arg);
-  case OPT_OPEN: o.where = WHERE_OPEN; return 1;
-  case OPT_DISTANCE: return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
-  case OPT_ANGLE: return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
+  case OPT_OPEN: return set_where(WHERE_OPEN, "--open") ? 1 : -1;
+  case OPT_DISTANCE: o.extras = true; return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
+  case OPT_ANGLE: o.extras = true; return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
   case OPT_WET: o.wet = true; o.extras = true; return 1;
   case OPT_WIND:
     o.wind_n = cli_parse_list("wind", arg, o.wind, 3, -360.0, 360.0);
@@ -155,21 +176,13 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     return cli_parse_double("direction", arg, -85.0, 85.0, &o.direction_deg) ? 1 : -1;
   case OPT_SPIN_AXIS:
     o.has_axis = true;
-    if (cli_parse_list("spin-axis", arg, o.axis, 3, -1e6, 1e6) != 3) {
-      cli_error("--spin-axis needs three numbers X,Y,Z");
-      return -1;
-    }
-    return 1;
+    return list_of("spin-axis", arg, o.axis, 3, -1e6, 1e6, "three numbers X,Y,Z") ? 1 : -1;
   case OPT_SPIN_RATE:
     o.has_rate = true;
     return cli_parse_double("spin-rate", arg, 0.0, KICK_MAX_SPIN_RATE, &o.rate) ? 1 : -1;
   case OPT_AIM:
     o.has_aim = true;
-    if (cli_parse_list("aim", arg, o.aim, 2, -20.0, 10.0) != 2) {
-      cli_error("--aim needs two numbers X,Y (m across the goal from the middle, m up)");
-      return -1;
-    }
-    return 1;
+    return list_of("aim", arg, o.aim, 2, -20.0, 10.0, "two numbers X,Y (m across the goal from the middle, m up)") ? 1 : -1;
   case OPT_BEND:
     o.has_bend = true;
     return cli_parse_double("bend", arg, -1.0, 1.0, &o.bend) ? 1 : -1;
@@ -259,8 +272,9 @@ static int read_swipe(kick_touch **out) {
       free(t);
       return bad;
     }
-    if (cli_parse_list("swipe", tok, v, 3, -1e9, 1e9) != 3) {
-      cli_error("swipe: sample %d is not 'x,y,t'", n + 1);
+    int got = cli_parse_list(o.swipe_file ? "swipe-file" : "swipe", tok, v, 3, -1e9, 1e9);
+    if (got != 3) {
+      if (got >= 0) cli_error("%s: sample %d is not 'x,y,t'", o.swipe_file ? "--swipe-file" : "--swipe", n + 1);
       free(text);
       free(t);
       return bad;
@@ -276,10 +290,8 @@ static int read_swipe(kick_touch **out) {
 }
 
 static int build_setup(cli_kick *k) {
-  if (o.where != WHERE_OPEN && (o.extras || o.distance != 20.0 || o.angle_deg != 0.0)) {
-    cli_error("--distance, --angle, --wet, --wind, --keeper and --wall go with --open, not with --level or --daily");
-    return EXIT_USAGE;
-  }
+  if (o.where != WHERE_OPEN && o.extras)
+    return cli_usage("--distance, --angle, --wet, --wind, --keeper and --wall go with --open, not with --level or --daily");
   if (o.where == WHERE_LEVEL) {
     int32_t idx = kick_level_find(o.level);
     if (idx < 0) {
@@ -298,11 +310,9 @@ static int build_setup(cli_kick *k) {
   }
   if (o.where == WHERE_DAILY) {
     /* The page's rule: the day's kicks are seeded from the day. */
-    if (o.has_match_seed) {
-      cli_error("--match-seed does not go with --daily: the Daily Kick's dice come from the day "
-                "(its match seed is the day's seed); --kick N picks the day's n+1-th kick");
-      return EXIT_USAGE;
-    }
+    if (o.has_match_seed)
+      return cli_usage("--match-seed does not go with --daily: the Daily Kick's dice come from the day "
+                       "(its match seed is the day's seed); --kick N picks the day's n+1-th kick");
     kick_daily day;
     ks_status s = kick_daily_kick(o.year, o.month, o.day, o.kick_number, &day);
     if (s != KS_OK) {
@@ -331,12 +341,22 @@ static int build_setup(cli_kick *k) {
     su.keeper.kind = o.keeper_kind;
     su.keeper.rating = o.keeper_rating;
   }
-  if (o.wall > 0) kick_setup_wall_at(&su, (int32_t)o.wall);
-  ks_status s = kick_setup_validate(&su);
-  if (s != KS_OK) {
-    cli_error("the open-pitch setup is invalid: %s", ks_status_name(s));
-    return EXIT_USAGE;
+  /* The spot and the wall, named by the options that placed them (the setup's own check says only "range"). */
+  if (!(su.spot_x >= -40.0 && su.spot_x <= 40.0 && su.spot_z >= -60.0 && su.spot_z <= -5.5))
+    return cli_usage("--distance %g at --angle %g puts the spot %.2f m across and %.2f m out: it must be at most 40 m "
+                     "across and 5.5 to 60 m out",
+                     o.distance, o.angle_deg, ks_fabs(su.spot_x), -su.spot_z);
+  if (o.wall > 0) {
+    kick_setup_wall_at(&su, (int32_t)o.wall);
+    if (!(su.wall.z > su.spot_z + 1.0 && su.wall.z < -1.0))
+      return cli_usage("--wall stands 9.15 m from the ball, so it needs the spot more than 10.15 m out; at --distance %g "
+                       "and --angle %g it is %.2f m out",
+                       o.distance, o.angle_deg, -su.spot_z);
   }
+  ks_status s = kick_setup_validate(&su);
+  if (s != KS_OK)
+    return cli_usage("the open pitch of these --distance, --angle, --wind, --keeper and --wall is not a valid setup (%s)",
+                     ks_status_name(s));
   k->setup = su;
   snprintf(k->where, sizeof k->where, "open pitch, %.1f m at %.1f deg", o.distance, o.angle_deg);
   return EXIT_OK;
@@ -344,10 +364,7 @@ static int build_setup(cli_kick *k) {
 
 static int resolve_launch(cli_kick *k) {
   int kinds = (o.swipe_text || o.swipe_file) + o.has_aim + (o.has_elevation || o.has_direction || o.has_axis || o.has_rate);
-  if (kinds > 1) {
-    cli_error("give one kick: explicit launch values, --aim (solver) or --swipe");
-    return EXIT_USAGE;
-  }
+  if (kinds > 1) return cli_usage("give one kick: explicit launch values, --aim (solver) or --swipe");
   if (o.swipe_text || o.swipe_file) {
     kick_touch *samples = NULL;
     int n = read_swipe(&samples);
@@ -367,10 +384,7 @@ static int resolve_launch(cli_kick *k) {
     return EXIT_OK;
   }
   if (o.has_aim) {
-    if (!o.has_speed) {
-      cli_error("--aim needs --speed");
-      return EXIT_USAGE;
-    }
+    if (!o.has_speed) return cli_usage("--aim needs --speed");
     kick_solver_def d = kick_solver_def_for_setup(&k->setup);
     d.aim_x = o.aim[0];
     d.aim_y = o.aim[1];
@@ -393,14 +407,8 @@ static int resolve_launch(cli_kick *k) {
     strcpy(k->launch_from, "solver");
     return EXIT_OK;
   }
-  if (o.has_bend) {
-    cli_error("--bend goes with --aim");
-    return EXIT_USAGE;
-  }
-  if (!o.has_speed) {
-    cli_error("no kick given: use --speed with --elevation/--direction, --aim, or --swipe");
-    return EXIT_USAGE;
-  }
+  if (o.has_bend) return cli_usage("--bend goes with --aim");
+  if (!o.has_speed) return cli_usage("no kick given: use --speed with --elevation/--direction, --aim, or --swipe");
   kick_launch l = kick_launch_default();
   l.speed_mps = o.speed;
   if (o.has_elevation) l.elevation = o.elevation_deg * DEG;
@@ -409,14 +417,17 @@ static int resolve_launch(cli_kick *k) {
     l.spin_rate = o.rate;
     l.spin_axis = o.has_axis ? ks_v3(o.axis[0], o.axis[1], o.axis[2]) : ks_v3(0, 1, 0);
   } else if (o.has_axis) {
-    cli_error("--spin-axis needs --spin-rate");
-    return EXIT_USAGE;
+    return cli_usage("--spin-axis needs --spin-rate");
+  }
+  if (o.has_rate && o.has_axis && o.rate > 0.0) {
+    /* kick_launch_validate's rule for the axis, said in the option's words */
+    double len2 = o.axis[0] * o.axis[0] + o.axis[1] * o.axis[1] + o.axis[2] * o.axis[2];
+    if (!(len2 > 1e-12 && len2 < 1e12))
+      return cli_usage("--spin-axis %g,%g,%g: a direction, of length between 1e-6 and 1e6 (this one: %g)", o.axis[0],
+                       o.axis[1], o.axis[2], ks_sqrt(len2));
   }
   ks_status s = kick_launch_validate(&l);
-  if (s != KS_OK) {
-    cli_error("the launch is invalid (%s): check the spin axis", ks_status_name(s));
-    return EXIT_USAGE;
-  }
+  if (s != KS_OK) return cli_usage("the launch is invalid (%s)", ks_status_name(s));
   k->launch = l;
   strcpy(k->launch_from, "explicit");
   return EXIT_OK;

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "kickstep/host_cli.h"
+#include "kickstep/host_json.h"
 
 const char *cli_prog = "kick-cli";
 int cli_trouble = EXIT_RUNTIME;
@@ -24,13 +25,12 @@ void cli_error(const char *fmt, ...) {
 }
 
 int cli_usage(const char *fmt, ...) {
-  char msg[900];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   ks_cli_set_prog(cli_prog);
-  return ks_cli_usage("%s", msg);
+  int rc = ks_cli_vusage(fmt, ap);
+  va_end(ap);
+  return rc;
 }
 
 int cli_bad_option(int c, char **argv) {
@@ -138,8 +138,18 @@ void cli_print_json(cJSON *root) {
   cJSON_Delete(root);
 }
 
+void cli_json_add_text(cJSON *obj, const char *key, const char *text) {
+  if (!ks_json_add_text(obj, key, text)) cJSON_AddStringToObject(obj, key, "?");
+}
+
 void cli_hex(double x, char buf[19]) {
   snprintf(buf, 19, "0x%016llx", (unsigned long long)ks_f64_bits(x));
+}
+
+const char *cli_input_name(const char *path, char *buf, size_t cap) {
+  if (strcmp(path, "-") == 0) return "standard input";
+  snprintf(buf, cap, "'%s'", path);
+  return buf;
 }
 
 bool cli_stderr_tty(void) { return isatty(STDERR_FILENO) != 0; }

@@ -25,7 +25,11 @@ static const char usage_text[] =
     "  --json     print JSON instead of a table\n"
     "  --help     this text; --version the version\n"
     "Exit codes: 0 ran and all rates agree to the centimetre, 1 they disagree\n"
-    "or a run failed (or the output could not be written), 2 bad usage.\n";
+    "or a run failed (or the output could not be written), 2 bad usage.\n\n"
+    "examples:\n"
+    "  walk-cli\n"
+    "  walk-cli --rate 30 --rate 240\n"
+    "  walk-cli --rate 60 --json\n";
 
 static int run(int argc, char **argv) {
   if (ks_cli_help_wanted(argc, argv, usage_text) || ks_cli_version_wanted(argc, argv, "walk-cli")) return 0;

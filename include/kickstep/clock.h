@@ -32,11 +32,13 @@
 /// game ran slow. Counters saturate at INT64_MAX instead of wrapping.
 ///
 /// Usage:
+/// @code
 ///   ks_clock_def d = ks_clock_default_def();
 ///   d.steps_per_second = 120;
 ///   ks_clock c;
 ///   if (ks_clock_init(&c, &d) != KS_OK) { ... }
 ///   int64_t n = ks_clock_advance(&c, 1.0 / 60.0);   // 2
+/// @endcode
 #ifndef KICKSTEP_CLOCK_H
 #define KICKSTEP_CLOCK_H
 

@@ -17,7 +17,12 @@
 /// through `volatile`, so nothing is folded at compile time). Call it from the
 /// file that holds your step code. It returns 0 when the unit computes plain
 /// IEEE 754 double arithmetic, otherwise KS_FP_* bits naming what it does
-/// instead. A game can refuse to record replays when the bits are not 0:
+/// instead. It also reads one mode that is not the unit's but the thread's:
+/// whether subnormal numbers are flushed to zero (KS_FP_FLUSH_SUBNORMALS),
+/// which gcc and clang switch on at program start-up for every program
+/// *linked* with -ffast-math or -Ofast, and which then moves kickstep's own
+/// library code too. A game can refuse to record replays when the bits are
+/// not 0:
 ///
 ///     if (ks_fp_check() != 0) {
 ///       fprintf(stderr, "replays off: %s\n", ks_fp_issue_name(ks_fp_check()));
@@ -48,7 +53,22 @@ typedef enum ks_fp_issue {
   KS_FP_EXCESS_PRECISION = 1u << 1,
   /// Fast-math rewriting: reassociation, a division replaced by a reciprocal
   /// multiply, or NaN assumed away (-ffast-math or one of its parts).
-  KS_FP_FAST_MATH = 1u << 2
+  KS_FP_FAST_MATH = 1u << 2,
+  /// Subnormal numbers are flushed to zero (the FTZ and DAZ bits of x86's
+  /// MXCSR, FZ of Arm's FPCR): a result below 2^-1022 becomes 0, and so does
+  /// such an input. A mode of the thread, not of the translation unit: gcc and
+  /// clang link crtfastmath.o, which sets it at start-up, into any program
+  /// whose link command has -ffast-math or -Ofast (or
+  /// -funsafe-math-optimizations), whatever its files were compiled with.
+  /// kickstep's targets and kickstep.pc put -fno-fast-math
+  /// -fno-unsafe-math-optimizations on the link command, which cancels the
+  /// first and the last, but nothing after -Ofast cancels it but another -O
+  /// level. Code that sets the mode at run time (_mm_setcsr, fesetenv, some
+  /// audio and physics libraries) is caught too, in the thread that calls
+  /// the check. Any value that decays towards zero (friction, damping, a
+  /// fading gust) then reaches exactly 0 some steps earlier than in an IEEE
+  /// build, and a game that tests `v == 0` takes another branch.
+  KS_FP_FLUSH_SUBNORMALS = 1u << 3
 } ks_fp_issue;
 
 /// The bits of 1 + 2^-27. With KS_FP_PROBE_B (1 - 2^-27) the product is
@@ -56,6 +76,13 @@ typedef enum ks_fp_issue {
 #define KS_FP_PROBE_A 0x3ff0000002000000ull
 /// The bits of 1 - 2^-27 (see KS_FP_PROBE_A).
 #define KS_FP_PROBE_B 0x3feffffffc000000ull
+
+/* The probes compare doubles with == and != on purpose (exact results, and a
+   NaN that fast math assumes away): a game's -Wfloat-equal is not for them. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wfloat-equal"
+#endif
 
 /// The translation unit's floating point, measured: 0, or KS_FP_* bits.
 static inline uint32_t ks_fp_check(void) {
@@ -106,13 +133,29 @@ static inline uint32_t ks_fp_check(void) {
 #if defined(__FAST_MATH__)
   issues |= KS_FP_FAST_MATH;
 #endif
+
+  /* Half the smallest normal double is the subnormal 2^-1023 (0 when results
+     are flushed, FTZ); twice that subnormal is the smallest normal (0 when
+     subnormal inputs are read as zero, DAZ). Exact in any width, so x87
+     intermediates do not move them. */
+  volatile double vmin = ks_f64_from_bits(0x0010000000000000ull); /* 2^-1022 */
+  volatile double vsub = ks_f64_from_bits(0x0008000000000000ull); /* 2^-1023 */
+  volatile double vhalf = 0.5, vtwo = 2.0;
+  double halved = vmin * vhalf;
+  double doubled = vsub * vtwo;
+  if (ks_f64_bits(halved) != 0x0008000000000000ull || ks_f64_bits(doubled) != 0x0010000000000000ull)
+    issues |= KS_FP_FLUSH_SUBNORMALS;
   return issues;
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// A short text for ks_fp_check()'s bits: "ok", or the issues joined by ", "
 /// ("fused multiply-add, fast math"). The text is a constant; never freed.
 static inline const char *ks_fp_issue_name(uint32_t issues) {
-  static const char *const names[8] = {
+  static const char *const names[16] = {
     "ok",
     "fused multiply-add",
     "excess precision",
@@ -121,8 +164,16 @@ static inline const char *ks_fp_issue_name(uint32_t issues) {
     "fused multiply-add, fast math",
     "excess precision, fast math",
     "fused multiply-add, excess precision, fast math",
+    "subnormals flushed to zero",
+    "fused multiply-add, subnormals flushed to zero",
+    "excess precision, subnormals flushed to zero",
+    "fused multiply-add, excess precision, subnormals flushed to zero",
+    "fast math, subnormals flushed to zero",
+    "fused multiply-add, fast math, subnormals flushed to zero",
+    "excess precision, fast math, subnormals flushed to zero",
+    "fused multiply-add, excess precision, fast math, subnormals flushed to zero",
   };
-  return names[issues & 7u];
+  return names[issues & 15u];
 }
 
 #ifdef __cplusplus

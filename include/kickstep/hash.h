@@ -7,9 +7,11 @@
 /// leaves unspecified) never changes a hash. Doubles are hashed by their IEEE
 /// bits: +0 and -0 differ, and so do NaNs with different payloads.
 ///
+/// @code
 ///   ks_hash h = ks_hash_begin();
 ///   ks_hash_f64(&h, ball.x); ks_hash_i64(&h, step);
 ///   uint64_t digest = ks_hash_end(&h);
+/// @endcode
 #ifndef KICKSTEP_HASH_H
 #define KICKSTEP_HASH_H
 

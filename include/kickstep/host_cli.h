@@ -11,7 +11,8 @@
 /// - **Messages** go to standard error, one line each,
 ///   `PROGRAM: MESSAGE` (PROGRAM is the name given to ks_cli_begin or
 ///   ks_cli_set_prog); control characters in them (a newline inside an
-///   argument) are shown as '?'. A usage error is one line that ends with a
+///   argument) are shown as '?', and a very long argument or path is
+///   shortened in its middle ("aaaa...aaaa"), so the reason stays whole. A usage error is one line that ends with a
 ///   hint: `(try 'PROGRAM --help' for the usage)`.
 /// - **--help** prints the usage to standard output; **--version** prints
 ///   `PROGRAM VERSION` (VERSION: ks_version()). Both exit 0.
@@ -62,6 +63,11 @@ KS_API void ks_cli_set_prog(const char *prog);
 /// The name messages start with.
 KS_API const char *ks_cli_prog(void);
 
+/// text as it may be printed inside one line of a report (a file name, a
+/// label): copied into buf (cap bytes, cut to fit) with each control
+/// character shown as '?', as in messages. Returns buf.
+KS_API const char *ks_cli_printable(const char *text, char *buf, size_t cap);
+
 /// Prints "PROGRAM: MESSAGE" as one line on standard error (PROGRAM: ks_cli_prog()).
 KS_API void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_error with a va_list.
@@ -69,6 +75,8 @@ KS_API void ks_cli_verror(const char *fmt, va_list ap);
 /// Prints a one-line usage error with the hint "(try 'PROGRAM --help' for the usage)"
 /// and returns KS_CLI_USAGE.
 KS_API int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
+/// ks_cli_usage with a va_list.
+KS_API int ks_cli_vusage(const char *fmt, va_list ap);
 /// After getopt_long returned '?' or ':' (an optstring starting with ':'):
 /// prints the one-line usage error for the option argv names and returns
 /// KS_CLI_USAGE.

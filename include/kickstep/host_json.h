@@ -4,11 +4,14 @@
 ///
 /// cJSON on its own is lenient: it stops after the first value and ignores
 /// what follows, keeps the first of two equal keys, and reads numbers such
-/// as `+5`, `01` or `1.` that JSON does not allow. The tools read files
-/// that decide results (timelines, simulate results), so they read them
-/// with ks_json_parse_strict: one value and nothing but white space after it,
-/// no key twice in one object, and every number in JSON's grammar. It runs
-/// in time linear in the text.
+/// as `+5`, `01` or `1.` that JSON does not allow, bytes that are not UTF-8
+/// and raw control characters inside strings. The tools read files that
+/// decide results (timelines, simulate results), so they read them with
+/// ks_json_parse_strict: one value and nothing but white space after it, no
+/// key twice in one object, every number in JSON's grammar, and every string
+/// in UTF-8 (RFC 3629: no overlong form, surrogate or code point past
+/// U+10FFFF) with its control characters escaped. It runs in time linear in
+/// the text.
 #ifndef KICKSTEP_HOST_JSON_H
 #define KICKSTEP_HOST_JSON_H
 
@@ -26,6 +29,13 @@ struct cJSON;
 /// why (one phrase, e.g. "junk after the JSON value at byte 12"); why may be
 /// NULL.
 KS_API struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
+
+/// Adds text to obj as the string key, in UTF-8 whatever bytes text holds
+/// (a file name, a label from the command line): each byte that is not part
+/// of a UTF-8 character (as ks_json_parse_strict reads them) becomes U+FFFD,
+/// so that the JSON printed stays valid. Returns the new item, or NULL (a
+/// NULL argument, or out of memory).
+KS_API struct cJSON *ks_json_add_text(struct cJSON *obj, const char *key, const char *text);
 
 /// True when item is a number that is a whole number in [0, max] (max at
 /// most 2^53, beyond which a double does not hold every whole number);

@@ -28,6 +28,7 @@
 ///   z = KICK_CROSS_Z (= ball radius): the whole ball is past the line then.
 ///
 /// Usage:
+/// @code
 ///   kick_setup su = kick_setup_default();          // open pitch: the goal alone
 ///   su.keeper.kind = KICK_KEEPER_PLAIN;
 ///   kick_shot shot;
@@ -39,6 +40,7 @@
 ///   kick_shot_strike(&shot, &k);
 ///   while (!kick_shot_decided(&shot)) kick_shot_advance(&shot, 1.0 / 60.0, NULL, &events);
 ///   // replay: before.strike(k), advance in any frames: same outcome, same bits.
+/// @endcode
 ///
 /// Errors: functions returning ks_status validate everything at the door and
 /// leave the shot untouched on error. Nothing here allocates, does I/O or

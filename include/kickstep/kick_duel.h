@@ -15,6 +15,7 @@
 ///
 /// A duel step is one 1/600 s step of the kick (KICK_STEPS_PER_SECOND). Each
 /// kick goes through these phases:
+/// @code
 ///   READY   the new kick is shown; inputs are ignored (ready_steps)
 ///   AIM     the shooter may strike; the keeper may tap (an early dive: a
 ///           guess); no strike within aim_steps counts as a miss
@@ -26,6 +27,7 @@
 ///           to every copy), until 0.7 s after its decision
 ///   OVER    the match is decided (or a draw after max_kicks); the state no
 ///           longer changes
+/// @endcode
 /// There is no slow motion: a look-ahead cannot know a tap still to come.
 ///
 /// Inputs travel as KICK_DUEL_INPUT_BYTES bytes (kick_duel_input_encode, the

@@ -6,6 +6,7 @@
 /// a rollback session over it (rollback.h) and the record of the whole
 /// shoot-out (kick_shootout.h). The front end only moves bytes and time:
 ///
+/// @code
 ///   kick_duel_peer_def d = kick_duel_peer_default_def();
 ///   d.local_player = 1;                      // 0 created the room, 1 joined it
 ///   static uint8_t storage[KICK_DUEL_PEER_STORAGE];
@@ -17,6 +18,7 @@
 ///                  draw kick_duel_peer_view(&p)
 ///   on a swipe:    kick_duel_peer_strike(&p, &launch)   (the swipe read by kick_swipe.h)
 ///   on a tap:      kick_duel_peer_tap(&p, x, y)
+/// @endcode
 ///
 /// Frames bank real time in a ks_clock at 600 steps per second (no frame
 /// counts as more than 1/20 s, as in the free kick) and run that many steps;
@@ -38,6 +40,22 @@
 /// kick_duel_trace_diff names the first field that differs
 /// (kick_duel_peer_desync_field).
 ///
+/// A device that lost its peer (a page reloaded in the middle of the match)
+/// takes its seat up again: it gathers a handover from the other device
+/// (ks_rb_gather_*, rollback.h), which answers each request with
+/// kick_duel_peer_answer; the handover's history is the other device's
+/// shoot-out record so far (its confirmed inputs, closed at the last
+/// confirmed step, state hash included), and kick_duel_peer_resume rebuilds
+/// the match from it: the state at that step re-simulated from the rules,
+/// checked against the hash, then the session resumed from there. Both
+/// records go on from the same confirmed inputs, so they end byte for byte
+/// equal.
+///
+///   returning device: ks_rb_gather_init(&g, player, KICK_DUEL_INPUT_BYTES, nonce, buf, cap);
+///                     until g.complete: send ks_rb_gather_request(...), ks_rb_gather_read(parts)
+///                     kick_duel_peer_resume(&p, &d, storage, size, g.buf, g.total, &err);
+///   the other:        on a request: kick_duel_peer_answer(&p, &box, req, n, out, cap, &len, &err) -> send
+///
 /// Not simulation state: a peer points into its storage (never copy it).
 #ifndef KICKSTEP_KICK_DUEL_PEER_H
 #define KICKSTEP_KICK_DUEL_PEER_H
@@ -56,6 +74,20 @@ extern "C" {
 /// Storage that is enough for any peer definition with max_prediction up to
 /// 600 and the other fields at most their defaults' sizes (checked at init).
 #define KICK_DUEL_PEER_STORAGE (3u << 20)
+
+/// Enough for any handover of a duel (the record's 64 KiB and the inputs
+/// since the last confirmed step), bytes.
+#define KICK_DUEL_HANDOVER_MAX (KICK_SHOOTOUT_MAX_BYTES + (64u << 10))
+
+/// The answering device's copy of the handover it wrote (one per request
+/// nonce: repeated requests are answered from it). Caller-owned bytes.
+typedef struct kick_duel_handover {
+  uint8_t *bytes;            ///< where the handover is written; at least KICK_DUEL_HANDOVER_MAX bytes advised
+  size_t cap;                ///< bytes at `bytes`
+  size_t len;                ///< bytes of the handover written (valid when `valid`)
+  uint64_t nonce;            ///< the request nonce it answers (valid when `valid`)
+  bool valid;                ///< a handover is written; set false to start afresh
+} kick_duel_handover;
 
 /// How a peer plays. Get one from kick_duel_peer_default_def().
 typedef struct kick_duel_peer_def {
@@ -97,6 +129,8 @@ typedef struct kick_duel_peer {
   char desync_field[40];     ///< the first differing field, once both lines are in
   kick_duel scratch;         ///< working copy for the desync re-simulation
   kick_shootout record;     ///< the shoot-out so far, closed once over
+  bool resumed;              ///< the peer was rebuilt from a handover (kick_duel_peer_resume)
+  int64_t resumed_at;        ///< the step it was rebuilt at (-1: not resumed)
   uint32_t cookie;          ///< set by kick_duel_peer_init
 } kick_duel_peer;
 
@@ -144,6 +178,26 @@ KS_API const kick_shootout *kick_duel_peer_record(const kick_duel_peer *p);
 KS_API const ks_rb_desync *kick_duel_peer_desync(const kick_duel_peer *p);
 /// The first differing field after a desync ("" until both trace lines are in).
 KS_API const char *kick_duel_peer_desync_field(const kick_duel_peer *p);
+
+/// Answers a handover request from the other device (which lost its peer):
+/// writes into `out` the part of the handover it asks for. A request with a
+/// new nonce gets a new handover in `box` (the record so far, closed at the
+/// last confirmed step; then ks_rb_handover_write); its repeats are answered
+/// from `box`. Errors: the request's (ks_rb_read_request, in err),
+/// KS_ERR_STATE when the record is not complete (an input was no longer
+/// kept) or the peer is stopped by a desync, KS_ERR_CAPACITY (box or out too
+/// small), KS_ERR_NULL.
+KS_API ks_status kick_duel_peer_answer(kick_duel_peer *p, kick_duel_handover *box, const uint8_t *req, size_t req_len,
+                                       uint8_t *out, size_t cap, size_t *out_len, ks_rb_error *err);
+/// Builds a peer from a gathered handover instead of from step 0: the
+/// history is decoded (kick_shootout_decode), must be of these rules
+/// (def->duel) and end where the handover's base is; the state there is
+/// re-simulated and must hash as the history says; then the session resumes
+/// (ks_rb_resume). A match that was over is over (the record closed as it
+/// was). Errors: KS_ERR_FORMAT and the rest in err (field "history",
+/// "rules", "history hash", or the session's); p is unusable after an error.
+KS_API ks_status kick_duel_peer_resume(kick_duel_peer *p, const kick_duel_peer_def *def, void *storage, size_t size,
+                                       const uint8_t *handover, size_t len, ks_rb_error *err);
 
 #ifdef __cplusplus
 }

@@ -17,11 +17,13 @@
 /// solved kick replays exactly.
 ///
 /// Usage:
+/// @code
 ///   kick_solver_def d = kick_solver_default_def();
 ///   d.spot_x = -3.0; d.spot_z = -22.0;
 ///   d.aim_x = 2.8; d.aim_y = 2.0; d.speed_mps = 26.0; d.bend = 0.5;
 ///   kick_solution sol;
 ///   if (kick_solve(&d, &sol) == KS_OK) kick_shot_strike(&shot, &sol.launch);
+/// @endcode
 ///
 /// Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED (def not from the default
 /// function), KS_ERR_NOT_FINITE, KS_ERR_RANGE (an input outside its

@@ -53,6 +53,7 @@
 /// checksum. A message that fails any check is refused whole and changes
 /// nothing (ks_rb_read_message returns why).
 ///
+/// @code
 ///   ks_rb_def d = ks_rb_default_def();
 ///   d.state_size = sizeof(game); d.input_size = sizeof(my_input_bytes);
 ///   d.local_player = 0; d.step = my_step; d.hash = my_hash;
@@ -62,6 +63,24 @@
 ///   each step:  ks_rb_advance(&s, my_input, &r);       // r.stepped, r.rolled_back
 ///   each frame: ks_rb_write_message(&s, buf, cap, &n) -> send; on arrival ks_rb_read_message
 ///   draw:       ks_rb_state(&s)
+/// @endcode
+///
+/// Resuming. A peer whose session is gone (a page that was reloaded) takes its
+/// seat up again from a *handover* the other peer writes: a step `base` up to
+/// which the game supplies its own history of the match (opaque bytes here;
+/// the duel's is its shoot-out record so far), every input of both players
+/// known from `base` on, and the counters the new session continues from.
+/// The returning peer asks for it with requests (ks_rb_gather_request, sent
+/// until it has it all: it may be lost like any message), the other answers
+/// each with a part (ks_rb_read_request, ks_rb_handover_write once per
+/// request nonce, ks_rb_write_part), the returning peer gathers the parts
+/// (ks_rb_gather_read), rebuilds the state at `base` from the history and
+/// calls ks_rb_resume, which re-simulates to where its own inputs end. The
+/// inputs it had sent that never arrived are gone with its page: it carries
+/// on from the last one the other peer has, so both sides still agree on
+/// every input, and both end on the same bits. The messages of the lost
+/// session still in flight are refused once a handover is written (the new
+/// session numbers its messages above them).
 ///
 /// A session points into its storage: never copy one with `=` (it is not
 /// simulation state; the states inside it are). Freestanding: no libc.
@@ -87,6 +106,11 @@ extern "C" {
 #define KS_RB_HEADER_BYTES 36         ///< fixed header of a message
 #define KS_RB_MAX_MESSAGE 8192        ///< no message ks_rb_write_message writes is longer, bytes
 #define KS_RB_VERSION 1u              ///< the wire format version this build writes and reads
+#define KS_RB_REQUEST_BYTES 28        ///< a handover request, bytes
+#define KS_RB_PART_HEADER_BYTES 36    ///< fixed header of a handover part
+#define KS_RB_PART_MAX_DATA (KS_RB_MAX_MESSAGE - KS_RB_PART_HEADER_BYTES - 8) ///< most handover bytes in one part
+#define KS_RB_HANDOVER_HEADER_BYTES 28 ///< fixed header of a handover
+#define KS_RB_SEQ_GAP 65536u          ///< a resumed session numbers its messages this far above the last one read
 
 /* ---------------------------------------------------------------- callbacks */
 
@@ -102,6 +126,15 @@ typedef enum ks_rb_predict {
   KS_RB_PREDICT_LAST,      ///< the player's last known input (for held inputs: a direction)
   ks_rb_predict_count      ///< the number of prediction rules
 } ks_rb_predict;
+
+/// What a message is, from its first bytes (ks_rb_message_kind).
+typedef enum ks_rb_kind {
+  KS_RB_KIND_UNKNOWN = 0,  ///< not a rollback message
+  KS_RB_KIND_INPUTS,       ///< a session's message ("KSRB": ks_rb_read_message)
+  KS_RB_KIND_REQUEST,      ///< a handover request ("KSRQ": ks_rb_read_request)
+  KS_RB_KIND_PART,         ///< a part of a handover ("KSRH": ks_rb_gather_read)
+  ks_rb_kind_count         ///< the number of kinds
+} ks_rb_kind;
 
 /* ------------------------------------------------------------------ structs */
 
@@ -155,6 +188,8 @@ typedef struct ks_rb_stats {
   int64_t refused;           ///< messages refused
   int64_t inputs_dropped;    ///< remote inputs too far ahead to keep (they are re-sent)
   int64_t checks_matched;    ///< check hashes compared equal
+  int64_t handovers;         ///< handovers written for a peer that lost its session
+  int64_t peer_resumes;      ///< handovers taken up: a message of the resumed session arrived
 } ks_rb_stats;
 
 /// The outcome of one ks_rb_advance call.
@@ -204,6 +239,9 @@ typedef struct ks_rb_session {
   int64_t detail_step;       ///< step of the local detail (-1: none)
   int32_t detail_len;        ///< bytes of the local detail
   uint8_t detail[KS_RB_MAX_DETAIL];       ///< the local desync detail, sent to the peer
+  uint32_t seq_floor;        ///< messages numbered below this are refused: a lost session's (0: none)
+  bool resume_pending;       ///< a handover was written and no message of the resumed session has come
+  int64_t start_step;        ///< the step the session began at: 0, or the base of the handover it resumed from
   int64_t remote_detail_step;             ///< step of the peer's detail (-1: none)
   int32_t remote_detail_len; ///< bytes of the peer's detail
   uint8_t remote_detail[KS_RB_MAX_DETAIL]; ///< the peer's desync detail, as received
@@ -292,6 +330,84 @@ KS_API ks_status ks_rb_desync_state(ks_rb_session *s, int64_t step, void *out);
 KS_API ks_status ks_rb_set_detail(ks_rb_session *s, int64_t step, const void *bytes, size_t len);
 /// The peer's detail, if it sent one: its bytes (NULL when none), *len and *step.
 KS_API const uint8_t *ks_rb_remote_detail(const ks_rb_session *s, size_t *len, int64_t *step);
+
+/* ------------------------------------------------------------------ resuming */
+
+/// A request for a handover, as the answering side reads it.
+typedef struct ks_rb_request {
+  uint64_t nonce;          ///< chosen by the asking side for this seat-taking; answers carry it back
+  uint32_t offset;         ///< handover bytes the asking side already holds
+} ks_rb_request;
+
+/// The asking side's gathering of a handover, in caller-owned bytes.
+typedef struct ks_rb_gather {
+  int32_t local_player;    ///< the asking side's player
+  size_t input_size;       ///< the session's input size, bytes
+  uint64_t nonce;          ///< this seat-taking's nonce
+  uint8_t *buf;            ///< where the handover is gathered
+  size_t cap;              ///< bytes at buf
+  size_t have;             ///< bytes gathered, in order from 0
+  size_t total;            ///< bytes of the handover being gathered (0: none seen yet)
+  uint64_t hash;           ///< FNV-1a 64 of the whole handover, as the parts say
+  bool complete;           ///< have == total and the hash matched
+  int64_t parts;           ///< parts taken
+  int64_t restarts;        ///< gatherings begun again (the other side wrote a newer handover)
+} ks_rb_gather;
+
+/// What kind of message the bytes are (from the magic and version only:
+/// reading it checks the rest).
+KS_API ks_rb_kind ks_rb_message_kind(const uint8_t *buf, size_t len);
+
+/// Starts gathering a handover for `local_player` (of a session with
+/// `input_size`-byte inputs) into cap bytes at buf. nonce should be fresh for
+/// each seat-taking (a random number from the front end); answers to other
+/// requests are refused. KS_ERR_NULL, KS_ERR_RANGE.
+KS_API ks_status ks_rb_gather_init(ks_rb_gather *g, int32_t local_player, size_t input_size, uint64_t nonce,
+                                   void *buf, size_t cap);
+/// Writes the request for what the gathering still lacks (KS_RB_REQUEST_BYTES).
+/// KS_ERR_STATE once complete, KS_ERR_CAPACITY, KS_ERR_NULL.
+KS_API ks_status ks_rb_gather_request(const ks_rb_gather *g, uint8_t *buf, size_t cap, size_t *len);
+/// Takes a part of a handover: checked whole (length, magic, version,
+/// checksum, sender, input size, nonce, a total that fits) before anything is
+/// kept. A part that continues the gathering is kept; a part of a newer
+/// handover at offset 0 begins the gathering again; any other well-formed
+/// part changes nothing (KS_OK). When the last byte is in, the whole is
+/// checked against its hash (KS_ERR_CHECKSUM: gathered again from 0).
+KS_API ks_status ks_rb_gather_read(ks_rb_gather *g, const uint8_t *buf, size_t len, ks_rb_error *err);
+
+/// Reads a request from the peer (checked whole: length, magic, version,
+/// checksum, sender, input size). err may be NULL.
+KS_API ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, size_t len, ks_rb_request *out,
+                                    ks_rb_error *err);
+/// Writes a handover for the peer: the session's counters, every known input
+/// of both players from `base` on, and room for history_len bytes of the
+/// game's history at buf + *history_at, which the caller fills afterwards.
+/// base must be confirmed (base <= ks_rb_confirmed) and the inputs from it on
+/// still kept, else KS_ERR_RANGE; KS_ERR_CAPACITY (*len says how many bytes
+/// it needs). Write one handover per request nonce and answer its repeated
+/// requests from it: each written handover refuses the messages the peer's
+/// lost session may still have in flight (ks_rb_read_message: "seq").
+KS_API ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_len, uint8_t *buf, size_t cap,
+                                      size_t *len, size_t *history_at);
+/// Writes the part of a handover (len bytes at handover) that starts at
+/// offset, as much as one message holds, answering the request with `nonce`.
+/// KS_ERR_RANGE (offset past the end), KS_ERR_CAPACITY, KS_ERR_NULL.
+KS_API ks_status ks_rb_write_part(const ks_rb_session *s, uint64_t nonce, const uint8_t *handover, size_t len,
+                                  uint32_t offset, uint8_t *buf, size_t cap, size_t *out_len);
+/// The base step and the game's history in a gathered handover (checked
+/// whole; *history points into it). KS_ERR_FORMAT, KS_ERR_TRUNCATED, KS_ERR_VERSION.
+KS_API ks_status ks_rb_handover_history(const uint8_t *handover, size_t len, int64_t *base, const uint8_t **history,
+                                        size_t *history_len);
+/// Builds a session from a handover: def as for ks_rb_init (its local player
+/// the one that lost its session), base_state the state at the handover's
+/// base, rebuilt by the game from its history. The session starts at base,
+/// takes every input the handover carries, carries its own inputs on from
+/// the last one the other side has ("none" up to its input delay) and
+/// re-simulates to where they end. Errors as ks_rb_init, and the handover's
+/// (KS_ERR_FORMAT, KS_ERR_VERSION, KS_ERR_STATE for another player's or
+/// input size's); s untouched on error. err may be NULL.
+KS_API ks_status ks_rb_resume(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
+                              const void *base_state, const uint8_t *handover, size_t len, ks_rb_error *err);
 
 /// One sentence about a desync ("in step" or "desync: first differing step N
 /// (hash A here, B there); last agreed check step M").

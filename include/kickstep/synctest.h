@@ -16,12 +16,14 @@
 /// function pointer is simulation state. Freestanding; allocates nothing:
 /// the caller lends a scratch buffer of at least `size` bytes.
 ///
+/// @code
 ///   ks_sync_def d = ks_sync_default_def();
 ///   d.steps = 100000;
 ///   ks_sync_result r;
 ///   ks_status s = ks_sync_run(&game, sizeof game, &scratch, sizeof scratch,
 ///                             my_step, my_hash, NULL, &d, &r);
 ///   // s == KS_OK and r.ok: deterministic over 10^5 steps
+/// @endcode
 #ifndef KICKSTEP_SYNCTEST_H
 #define KICKSTEP_SYNCTEST_H
 

@@ -7,7 +7,9 @@
 /// fields, every field twice — once as a decimal for people, once as its exact
 /// IEEE 754 bits in hex, which is what comparisons trust:
 ///
+/// @code
 ///   {"step":100,"hash":"0123456789abcdef","x":0.5,"x_hex":"3fe0000000000000"}
+/// @endcode
 ///
 /// The writer is freestanding (no libc, no allocation): it appends into a
 /// caller-owned buffer. The decimal comes from ks_fmt_f64, kickstep's own
@@ -15,12 +17,14 @@
 /// When the buffer is full the writer sets `overflow`, writes nothing more and
 /// never writes past `cap`; the text written so far always ends at a whole line.
 ///
+/// @code
 ///   char buf[4096];
 ///   ks_tl_writer w;
 ///   ks_tl_writer_init(&w, buf, sizeof buf);
 ///   ks_tl_field f[2] = {{"x", ball.x}, {"y", ball.y}};
 ///   ks_tl_line(&w, step, state_hash, f, 2);
 ///   // w.len bytes of buf are the text; w.overflow says whether lines were lost.
+/// @endcode
 ///
 /// Field names are written as given: use [A-Za-z0-9_] names (JSON-safe; the
 /// writer rejects any other name by setting overflow and writing nothing).

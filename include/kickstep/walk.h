@@ -32,11 +32,13 @@
 ///     frames loses nothing (walk_input.pressed).
 ///
 /// Usage:
+/// @code
 ///   walk_def d = walk_default_def(); d.steps_per_second = 60;
 ///   walk_game g; walk_game_init(&g, &d);
 ///   walk_input in = {0}; in.keys = WALK_KEY_FORWARD;
 ///   walk_game_frame(&g, 1.0 / 60.0, &in, &events);
 ///   walk_camera cam = walk_game_camera(&g);   // interpolated for drawing
+/// @endcode
 #ifndef KICKSTEP_WALK_H
 #define KICKSTEP_WALK_H
 

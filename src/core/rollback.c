@@ -178,13 +178,18 @@ void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input
 bool rb_usable(const ks_rb_session *s) { return s && s->cookie == RB_COOKIE; }
 static bool usable(const ks_rb_session *s) { return rb_usable(s); }
 
-ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
-                     const void *initial) {
+/* Checks that a session of this definition fits storage_size bytes. */
+ks_status rb_check_storage(const ks_rb_def *def, size_t storage_size) {
   ks_status st = ks_rb_def_validate(def);
   if (st != KS_OK) return st;
-  if (!s || !storage || !initial) return KS_ERR_NULL;
+  return storage_size < layout(def).total ? KS_ERR_CAPACITY : KS_OK;
+}
+
+int32_t rb_input_slots(const ks_rb_def *def) { return input_slots(def); }
+
+/* An empty session at step 0 (the caller has checked def and storage). */
+void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage) {
   rb_layout l = layout(def);
-  if (storage_size < l.total) return KS_ERR_CAPACITY;
   uint8_t *base = (uint8_t *)storage;
   base += (16u - ((uintptr_t)base & 15u)) & 15u;
 
@@ -225,10 +230,20 @@ ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storage, size
   s->detail_len = 0;
   s->remote_detail_step = -1;
   s->remote_detail_len = 0;
+  s->seq_floor = 0;
+  s->resume_pending = false;
+  s->start_step = 0;
   ks_rb_stats zs = {0};
   s->stats = zs;
   s->cookie = RB_COOKIE;
+}
 
+ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
+                     const void *initial) {
+  ks_status st = rb_check_storage(def, storage_size);
+  if (st != KS_OK) return st;
+  if (!s || !storage || !initial) return KS_ERR_NULL;
+  rb_setup(s, def, storage);
   rb_copy(rb_state_at(s, 0), initial, def->state_size);
   /* The first input_delay local inputs are "none". */
   for (int64_t n = 0; n < def->input_delay; n++) rb_store_input(s, def->local_player, n, s->zero_input);
@@ -239,7 +254,7 @@ ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storage, size
 /* --------------------------------------------------------------- stepping */
 
 /* Simulates step n (state n -> n + 1) with the inputs it uses now. */
-static void simulate(ks_rb_session *s, int64_t n) {
+void rb_simulate(ks_rb_session *s, int64_t n) {
   uint8_t *dst = rb_state_at(s, n + 1);
   rb_copy(dst, rb_state_at(s, n), s->def.state_size);
   const uint8_t *in[KS_RB_PLAYERS];
@@ -268,7 +283,7 @@ int64_t ks_rb_settle(ks_rb_session *s) {
     return 0;
   }
   int64_t n = s->frame - from;
-  for (int64_t k = from; k < s->frame; k++) simulate(s, k);
+  for (int64_t k = from; k < s->frame; k++) rb_simulate(s, k);
   s->stats.rollbacks++;
   s->stats.resimulated += n;
   if (n > s->stats.max_rollback) s->stats.max_rollback = n;
@@ -295,7 +310,7 @@ ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance
     return KS_OK;
   }
   rb_store_input(s, me, stamp, local_input ? local_input : s->zero_input);
-  simulate(s, s->frame);
+  rb_simulate(s, s->frame);
   s->frame++;
   s->stats.steps++;
   rb_process_checks(s);
@@ -343,7 +358,7 @@ const uint8_t *rb_check_state(const ks_rb_session *s, int64_t step) {
 
 ks_status ks_rb_confirmed_state(const ks_rb_session *s, int64_t step, void *out) {
   if (!usable(s) || !out) return KS_ERR_NULL;
-  if (step < 0 || step > ks_rb_confirmed(s)) return KS_ERR_RANGE;
+  if (step < s->start_step || step > ks_rb_confirmed(s)) return KS_ERR_RANGE;
   if (step > s->frame - s->ring) {
     rb_copy(out, rb_state_at(s, step), s->def.state_size);
     return KS_OK;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* Shared by rollback.c (the session), rollback_check.c (checks and desyncs)
-   and rollback_wire.c (messages). Not public. */
+/* Shared by rollback.c (the session), rollback_check.c (checks and desyncs),
+   rollback_wire.c (messages) and rollback_handover.c (resuming). Not public. */
 #ifndef KICKSTEP_ROLLBACK_INTERNAL_H
 #define KICKSTEP_ROLLBACK_INTERNAL_H
 
@@ -18,6 +18,12 @@ void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input
 int64_t rb_sync_frame(const ks_rb_session *s);
 int64_t rb_retain_from(const ks_rb_session *s);
 const uint8_t *rb_check_state(const ks_rb_session *s, int64_t step);
+int32_t rb_input_slots(const ks_rb_def *def);
+ks_status rb_check_storage(const ks_rb_def *def, size_t storage_size);
+/* An empty session at step 0 (def and storage checked); no state copied yet. */
+void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage);
+/* Simulates step n (state n -> n + 1) with the inputs it uses now. */
+void rb_simulate(ks_rb_session *s, int64_t n);
 
 /* Hashes the check steps that are now confirmed and compares what it can. */
 void rb_process_checks(ks_rb_session *s);
@@ -28,5 +34,32 @@ void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash,
                       const uint64_t *hashes);
 /* The peer's detail. */
 void rb_remote_detail(ks_rb_session *s, int64_t step, const uint8_t *bytes, int32_t len);
+
+/* The little-endian byte writer of the messages (rollback_wire.c) and the
+   handover (rollback_handover.c): bytes past cap are counted, not written. */
+typedef struct wb {
+  uint8_t *p;
+  size_t cap, len;
+} wb;
+
+static inline void w8(wb *w, uint32_t v) {
+  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
+  w->len++;
+}
+static inline void w16(wb *w, uint32_t v) {
+  w8(w, v);
+  w8(w, v >> 8);
+}
+static inline void w32(wb *w, uint32_t v) {
+  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
+}
+static inline void w64(wb *w, uint64_t v) {
+  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
+}
+static inline void wbytes(wb *w, const uint8_t *b, size_t n) {
+  for (size_t i = 0; i < n; i++) w8(w, b[i]);
+}
+/* A step or count as a u32 field (clamped). */
+static inline uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 
 #endif

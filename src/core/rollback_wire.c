@@ -15,31 +15,6 @@
 
 /* ----------------------------------------------------------------- writer */
 
-typedef struct wb {
-  uint8_t *p;
-  size_t cap, len;
-} wb;
-
-static void w8(wb *w, uint32_t v) {
-  if (w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
-  w->len++;
-}
-static void w16(wb *w, uint32_t v) {
-  w8(w, v);
-  w8(w, v >> 8);
-}
-static void w32(wb *w, uint32_t v) {
-  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
-}
-static void w64(wb *w, uint64_t v) {
-  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
-}
-static void wbytes(wb *w, const uint8_t *b, size_t n) {
-  for (size_t i = 0; i < n; i++) w8(w, b[i]);
-}
-
-static uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
-
 static int32_t clamp_i32(int64_t v) {
   return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
 }
@@ -223,6 +198,8 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
   if (m->nc > KS_RB_MAX_CHECKS) return refuse(s, e, KS_ERR_FORMAT, "check_count", 34);
   if (r8(&r) != 0u) return refuse(s, e, KS_ERR_FORMAT, "reserved", 35);
   if (m->seq == 0u) return refuse(s, e, KS_ERR_FORMAT, "seq", 8);
+  /* A handover was written: what the peer's lost session sent is stale. */
+  if (m->seq < s->seq_floor) return refuse(s, e, KS_ERR_STATE, "seq (before a handover)", 8);
   m->runs_at = r.pos;
   int64_t covered = 0;
   while (covered < m->steps) {
@@ -276,11 +253,17 @@ static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m
 
 static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
   int32_t peer = 1 - s->def.local_player;
+  /* The newest message says where the peer is (a resumed peer's frame may
+     be behind its lost session's; its messages are numbered above them). */
   if (m->seq > s->seen) {
     s->seen = m->seq;
     s->remote_advantage = m->advantage;
+    s->remote_frame = m->frame;
   }
-  if (m->frame > s->remote_frame) s->remote_frame = m->frame;
+  if (s->resume_pending && m->seq >= s->seq_floor) {
+    s->resume_pending = false;
+    s->stats.peer_resumes++;
+  }
   if (m->ack > s->remote_ack) s->remote_ack = m->ack;
   rd r = {buf, m->checks_at, m->runs_at, false};
   int64_t n = m->from;

@@ -25,8 +25,10 @@ static ks_status fail(ks_host_error *e, ks_status st, int errnum, const char *fm
   e->errnum = errnum;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(e->message, sizeof e->message, fmt, ap);
+  char *whole = ks_host__vformat(fmt, ap); /* a long path is shortened, never the reason cut */
   va_end(ap);
+  ks_host__shorten(whole ? whole : "out of memory for a message", e->message, sizeof e->message);
+  free(whole);
   return st;
 }
 
@@ -39,7 +41,9 @@ static void clear(ks_host_error *e) {
 /* "'name'" for a path, or a phrase for "-". Into buf. */
 static const char *name_of(const char *path, bool output, char *buf, size_t cap) {
   if (strcmp(path, "-") == 0) return output ? "standard output" : "standard input";
-  snprintf(buf, cap, "'%s'", path);
+  size_t n = strlen(path);
+  if (n + 3 <= cap) snprintf(buf, cap, "'%s'", path);
+  else snprintf(buf, cap, "'%.*s...'", (int)(cap > 6 ? cap - 6 : 0), path); /* the message shortens it further */
   return buf;
 }
 

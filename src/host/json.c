@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Strict JSON over cJSON (kickstep/host_json.h): one value, nothing after it,
-   no key twice in an object, numbers in JSON's grammar; linear time. */
+   no key twice in an object, numbers in JSON's grammar, strings in UTF-8
+   without raw control characters; linear time. */
 #include "kickstep/host_json.h"
 
 #include <cJSON.h>
@@ -60,6 +61,57 @@ static size_t bad_number_at(const char *t, size_t len) {
     if (p < len && (t[p] == '-' || t[p] == '+' || t[p] == '.' || is_digit(t[p]) || t[p] == 'e' || t[p] == 'E'))
       return start;
     i = p;
+  }
+  return len;
+}
+
+/* The length of the UTF-8 sequence at t[0..len) (1 to 4), or 0 when it is not
+   one: a stray continuation byte, a sequence cut short, an overlong form, a
+   surrogate (U+D800 to U+DFFF) or a code point past U+10FFFF (RFC 3629). */
+static size_t utf8_length(const unsigned char *t, size_t len) {
+  unsigned c = t[0];
+  if (c < 0x80) return 1;
+  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n == 0 || n > len) return 0;
+  for (size_t k = 1; k < n; k++)
+    if ((t[k] & 0xc0) != 0x80) return 0;
+  if (c == 0xe0 && t[1] < 0xa0) return 0; /* overlong */
+  if (c == 0xed && t[1] > 0x9f) return 0; /* a surrogate */
+  if (c == 0xf0 && t[1] < 0x90) return 0; /* overlong */
+  if (c == 0xf4 && t[1] > 0x8f) return 0; /* past U+10FFFF */
+  return n;
+}
+
+/* Checks the text inside strings: JSON text is UTF-8 (RFC 8259 section 8.1)
+   and a string holds no control character unescaped (section 7), which cJSON
+   lets through. Returns the offset of the first bad byte, or len when all are
+   good; *what says what is wrong there. */
+static size_t bad_string_byte_at(const char *text, size_t len, const char **what) {
+  const unsigned char *t = (const unsigned char *)text;
+  bool in_string = false;
+  for (size_t i = 0; i < len;) {
+    unsigned c = t[i];
+    if (!in_string) {
+      if (c == '"') in_string = true;
+      i++;
+      continue;
+    }
+    if (c == '"') {
+      in_string = false;
+      i++;
+    } else if (c == '\\') {
+      i += 2;
+    } else if (c < 0x20) {
+      *what = "a control character not escaped in a string";
+      return i;
+    } else {
+      size_t n = utf8_length(t + i, len - i);
+      if (n == 0) {
+        *what = "a byte that is not UTF-8";
+        return i;
+      }
+      i += n;
+    }
   }
   return len;
 }
@@ -127,6 +179,13 @@ cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_
     cJSON_Delete(root);
     return NULL;
   }
+  const char *what = "";
+  size_t bad_byte = bad_string_byte_at(text, used, &what);
+  if (bad_byte < used) {
+    say(why, why_cap, "%s at byte %zu", what, bad_byte);
+    cJSON_Delete(root);
+    return NULL;
+  }
   size_t bad = bad_number_at(text, used);
   if (bad < used) {
     say(why, why_cap, "a number that JSON does not allow at byte %zu", bad);
@@ -142,6 +201,30 @@ cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_
     return NULL;
   }
   return root;
+}
+
+cJSON *ks_json_add_text(cJSON *obj, const char *key, const char *text) {
+  if (!obj || !key || !text) return NULL;
+  size_t len = strlen(text);
+  char *fixed = malloc(3 * len + 1); /* a bad byte becomes the 3 bytes of U+FFFD */
+  if (!fixed) return NULL;
+  size_t o = 0;
+  for (size_t i = 0; i < len;) {
+    size_t n = utf8_length((const unsigned char *)text + i, len - i);
+    if (n == 0) {
+      memcpy(fixed + o, "\xef\xbf\xbd", 3);
+      o += 3;
+      i++;
+    } else {
+      memcpy(fixed + o, text + i, n);
+      o += n;
+      i += n;
+    }
+  }
+  fixed[o] = '\0';
+  cJSON *item = cJSON_AddStringToObject(obj, key, fixed);
+  free(fixed);
+  return item;
 }
 
 bool ks_json_get_uint(const cJSON *item, uint64_t max, uint64_t *out) {

@@ -31,22 +31,45 @@ static bool nth_line(const char *text, size_t len, size_t *pos, span *out) {
   return true;
 }
 
-/* A piece of a line for a report: cut to fit, control bytes shown as '?' so
-   that a report stays one line. */
-static void clip(char *dst, size_t cap, const char *src, size_t n) {
-  if (cap == 0) return;
-  size_t k = n < cap - 1 ? n : cap - 1;
-  for (size_t i = 0; i < k; i++) dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f ? '?' : src[i];
-  dst[k] = '\0';
-  if (k < n && cap > 4) memcpy(dst + cap - 4, "...", 4);
+/* The largest cut at or before k that is not inside a UTF-8 sequence. */
+static size_t utf8_cut(const char *s, size_t k) {
+  while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80) k--;
+  return k;
 }
 
+/* Drops a UTF-8 sequence that a cut left unfinished at the end of s. */
+static void utf8_trim(char *s) {
+  size_t n = strlen(s), i = n, back = 0;
+  while (i > 0 && back < 3 && ((unsigned char)s[i - 1] & 0xc0) == 0x80) {
+    i--;
+    back++;
+  }
+  if (i == 0) return;
+  unsigned lead = (unsigned char)s[i - 1];
+  size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (lead >= 0xc0 && back + 1 < need) s[i - 1] = '\0';
+}
+
+/* A piece of a line for a report: cut to fit (never inside a UTF-8
+   character, so that a report in JSON stays UTF-8), control bytes shown as
+   '?' so that a report stays one line. */
+static void clip(char *dst, size_t cap, const char *src, size_t n) {
+  if (cap == 0) return;
+  bool cut = n > cap - 1;
+  size_t k = cut ? utf8_cut(src, cap > 4 ? cap - 4 : cap - 1) : n;
+  for (size_t i = 0; i < k; i++) dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f ? '?' : src[i];
+  dst[k] = '\0';
+  if (cut && cap > 4) memcpy(dst + k, "...", 4);
+}
+
+/* printf into dst; a text cut to fit is cut between UTF-8 characters. */
 static void setf(char *dst, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void setf(char *dst, size_t cap, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(dst, cap, fmt, ap);
+  int n = vsnprintf(dst, cap, fmt, ap);
   va_end(ap);
+  if (n >= 0 && (size_t)n >= cap) utf8_trim(dst);
 }
 
 static bool json_int(const cJSON *o, const char *key, int64_t *v) {

@@ -3,8 +3,8 @@
    duel, real time in steps, the record of the shoot-out as steps are
    confirmed, and the desync report's field. See kickstep/kick_duel_peer.h. */
 #include "kickstep/kick_duel_peer.h"
+#include "duel_internal.h"
 
-#define PEER_COOKIE 0x6b706565u /* "kpee" */
 
 kick_duel_peer_def kick_duel_peer_default_def(void) {
   kick_duel_peer_def d;
@@ -19,7 +19,7 @@ kick_duel_peer_def kick_duel_peer_default_def(void) {
   return d;
 }
 
-static ks_status rb_def_of(const kick_duel_peer_def *def, ks_rb_def *out) {
+ks_status duel_peer_rb_def(const kick_duel_peer_def *def, ks_rb_def *out) {
   if (!def) return KS_ERR_NULL;
   if (def->cookie != KS_DEF_COOKIE) return KS_ERR_UNINITIALISED;
   ks_status st = kick_duel_def_validate(&def->duel);
@@ -44,27 +44,19 @@ static ks_status rb_def_of(const kick_duel_peer_def *def, ks_rb_def *out) {
 
 size_t kick_duel_peer_storage_size(const kick_duel_peer_def *def) {
   ks_rb_def r;
-  return rb_def_of(def, &r) == KS_OK ? ks_rb_storage_size(&r) : 0;
+  return duel_peer_rb_def(def, &r) == KS_OK ? ks_rb_storage_size(&r) : 0;
 }
 
-ks_status kick_duel_peer_init(kick_duel_peer *p, const kick_duel_peer_def *def, void *storage, size_t size) {
-  ks_rb_def r;
-  ks_status st = rb_def_of(def, &r);
-  if (st != KS_OK) return st;
-  if (!p || !storage) return KS_ERR_NULL;
-  kick_duel d;
-  st = kick_duel_init(&d, &def->duel);
-  if (st != KS_OK) return st;
+ks_status duel_peer_clock(ks_clock *out) {
   ks_clock_def cd = ks_clock_default_def();
   cd.steps_per_second = KICK_STEPS_PER_SECOND;
   cd.max_frame_seconds = 1.0 / 20.0;
-  ks_clock clock;
-  st = ks_clock_init(&clock, &cd);
-  if (st != KS_OK) return st;
-  st = ks_rb_init(&p->rb, &r, storage, size, &d);
-  if (st != KS_OK) return st;
+  return ks_clock_init(out, &cd);
+}
+
+void duel_peer_reset(kick_duel_peer *p, const kick_duel_peer_def *def, const ks_clock *clock, const kick_duel *d) {
   p->def = *def;
-  p->clock = clock;
+  p->clock = *clock;
   p->has_pending = false;
   p->pending = kick_duel_tap_input(0.0, 0.0);
   p->pending.kind = KICK_DUEL_IN_NONE;
@@ -78,18 +70,37 @@ ks_status kick_duel_peer_init(kick_duel_peer *p, const kick_duel_peer_def *def, 
   p->end_step = -1;
   p->final_hash = 0;
   p->abandoned_by = -1;
-  p->confirmed = d;
+  p->confirmed = *d;
   p->confirmed_step = 0;
   p->stepped = p->waited = p->skipped = 0;
   p->detail_sent = false;
   p->field_known = false;
   p->desync_field[0] = '\0';
-  (void)kick_shootout_begin(&p->record, &def->duel);
+  p->resumed = false;
+  p->resumed_at = -1;
   p->cookie = PEER_COOKIE;
+}
+
+ks_status kick_duel_peer_init(kick_duel_peer *p, const kick_duel_peer_def *def, void *storage, size_t size) {
+  ks_rb_def r;
+  ks_status st = duel_peer_rb_def(def, &r);
+  if (st != KS_OK) return st;
+  if (!p || !storage) return KS_ERR_NULL;
+  kick_duel d;
+  st = kick_duel_init(&d, &def->duel);
+  if (st != KS_OK) return st;
+  ks_clock clock;
+  st = duel_peer_clock(&clock);
+  if (st != KS_OK) return st;
+  st = ks_rb_init(&p->rb, &r, storage, size, &d);
+  if (st != KS_OK) return st;
+  duel_peer_reset(p, def, &clock, &d);
+  (void)kick_shootout_begin(&p->record, &def->duel);
   return KS_OK;
 }
 
-static bool usable(const kick_duel_peer *p) { return p && p->cookie == PEER_COOKIE; }
+bool duel_peer_usable(const kick_duel_peer *p) { return p && p->cookie == PEER_COOKIE; }
+static bool usable(const kick_duel_peer *p) { return duel_peer_usable(p); }
 
 /* ----------------------------------------------------------------- record */
 

@@ -5,26 +5,14 @@
    when every check has passed. */
 #include "kickstep/hash.h"
 #include "kickstep/kick_replay.h"
+#include "kick_bytes.h"
 
 /* --------------------------------------------------------------- utilities */
-
-static void set_field(kick_replay_error *e, const char *s) {
-  size_t i = 0;
-  for (; s[i] && i + 1 < sizeof e->field; i++) e->field[i] = s[i];
-  e->field[i] = '\0';
-}
 
 static void err_clear(kick_replay_error *e, bool share) {
   kick_replay_error z = {0};
   z.share_code = share;
   *e = z;
-}
-
-static ks_status fail(kick_replay_error *e, ks_status st, const char *field, uint64_t offset) {
-  e->status = st;
-  set_field(e, field);
-  e->offset = offset;
-  return st;
 }
 
 /* Small text builder (freestanding). */
@@ -77,60 +65,6 @@ static size_t t_end(tbuf *t) {
   t->p[n] = '\0';
   return n;
 }
-
-/* ------------------------------------------------------------ byte writer */
-
-typedef struct wbuf {
-  uint8_t *p;
-  size_t cap, len;
-} wbuf;
-
-static void w_u8(wbuf *w, uint32_t v) {
-  if (w->p && w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
-  w->len++;
-}
-static void w_u16(wbuf *w, uint32_t v) {
-  w_u8(w, v);
-  w_u8(w, v >> 8);
-}
-static void w_u32(wbuf *w, uint32_t v) {
-  for (int i = 0; i < 4; i++) w_u8(w, v >> (8 * i));
-}
-static void w_u64(wbuf *w, uint64_t v) {
-  for (int i = 0; i < 8; i++) w_u8(w, (uint32_t)(v >> (8 * i)));
-}
-static void w_f64(wbuf *w, double v) { w_u64(w, ks_f64_bits(v)); }
-
-/* ------------------------------------------------------------ byte reader */
-
-typedef struct rbuf {
-  const uint8_t *p;
-  size_t len, pos;
-  bool short_;
-} rbuf;
-
-static uint32_t r_u8(rbuf *r) {
-  if (r->pos >= r->len) {
-    r->short_ = true;
-    return 0u;
-  }
-  return r->p[r->pos++];
-}
-static uint32_t r_u16(rbuf *r) {
-  uint32_t a = r_u8(r);
-  return a | (r_u8(r) << 8);
-}
-static uint32_t r_u32(rbuf *r) {
-  uint32_t v = 0u;
-  for (int i = 0; i < 4; i++) v |= r_u8(r) << (8 * i);
-  return v;
-}
-static uint64_t r_u64(rbuf *r) {
-  uint64_t v = 0u;
-  for (int i = 0; i < 8; i++) v |= (uint64_t)r_u8(r) << (8 * i);
-  return v;
-}
-static double r_f64(rbuf *r) { return ks_f64_from_bits(r_u64(r)); }
 
 /* ------------------------------------------------------------ setup slots */
 

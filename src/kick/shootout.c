@@ -7,6 +7,7 @@
    nothing is half-loaded and no 60 KB temporary is needed. */
 #include "kickstep/hash.h"
 #include "kickstep/kick_shootout.h"
+#include "kick_bytes.h"
 
 /* ------------------------------------------------------------- building */
 
@@ -164,68 +165,9 @@ ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result
 
 /* ------------------------------------------------------------ the bytes */
 
-typedef struct wbuf {
-  uint8_t *p;
-  size_t cap, len;
-} wbuf;
-
-static void w8(wbuf *w, uint32_t v) {
-  if (w->p && w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
-  w->len++;
-}
-static void w16(wbuf *w, uint32_t v) {
-  w8(w, v);
-  w8(w, v >> 8);
-}
-static void w32(wbuf *w, uint32_t v) {
-  for (int i = 0; i < 4; i++) w8(w, v >> (8 * i));
-}
-static void w64(wbuf *w, uint64_t v) {
-  for (int i = 0; i < 8; i++) w8(w, (uint32_t)(v >> (8 * i)));
-}
-static void wf(wbuf *w, double v) { w64(w, ks_f64_bits(v)); }
-
-typedef struct rbuf {
-  const uint8_t *p;
-  size_t len, pos;
-  bool short_;
-} rbuf;
-
-static uint32_t r8(rbuf *r) {
-  if (r->pos >= r->len) {
-    r->short_ = true;
-    return 0u;
-  }
-  return r->p[r->pos++];
-}
-static uint32_t r16(rbuf *r) {
-  uint32_t a = r8(r);
-  return a | (r8(r) << 8);
-}
-static uint32_t r32(rbuf *r) {
-  uint32_t v = 0u;
-  for (int i = 0; i < 4; i++) v |= r8(r) << (8 * i);
-  return v;
-}
-static uint64_t r64(rbuf *r) {
-  uint64_t v = 0u;
-  for (int i = 0; i < 8; i++) v |= (uint64_t)r8(r) << (8 * i);
-  return v;
-}
-static double rf(rbuf *r) { return ks_f64_from_bits(r64(r)); }
-
 static void err_clear(kick_replay_error *e) {
   kick_replay_error z = {0};
   *e = z;
-}
-
-static ks_status fail(kick_replay_error *e, ks_status st, const char *field, uint64_t offset) {
-  e->status = st;
-  size_t i = 0;
-  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
-  e->field[i] = '\0';
-  e->offset = offset;
-  return st;
 }
 
 /* Field checks shared by the encoder and the decoder. */
@@ -261,47 +203,47 @@ static ks_status check(const kick_shootout *r, kick_replay_error *e) {
 
 static void encode_payload(const kick_shootout *r, wbuf *w) {
   const kick_duel_def *d = &r->def;
-  w64(w, d->match_seed);
-  w8(w, (uint32_t)d->kicks_each);
-  w8(w, (uint32_t)d->max_kicks);
-  w32(w, (uint32_t)d->ready_steps);
-  w32(w, (uint32_t)d->aim_steps);
-  w32(w, (uint32_t)d->after_steps);
-  w8(w, d->replays ? 1u : 0u);
-  wf(w, d->keeper_rating);
-  wf(w, d->spot_z);
-  wf(w, d->wind_mps);
-  w32(w, (uint32_t)r->end_step);
-  w8(w, (uint32_t)r->end);
-  w8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
-  w16(w, (uint32_t)r->input_count);
+  w_u64(w, d->match_seed);
+  w_u8(w, (uint32_t)d->kicks_each);
+  w_u8(w, (uint32_t)d->max_kicks);
+  w_u32(w, (uint32_t)d->ready_steps);
+  w_u32(w, (uint32_t)d->aim_steps);
+  w_u32(w, (uint32_t)d->after_steps);
+  w_u8(w, d->replays ? 1u : 0u);
+  w_f64(w, d->keeper_rating);
+  w_f64(w, d->spot_z);
+  w_f64(w, d->wind_mps);
+  w_u32(w, (uint32_t)r->end_step);
+  w_u8(w, (uint32_t)r->end);
+  w_u8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
+  w_u16(w, (uint32_t)r->input_count);
   for (int32_t i = 0; i < r->input_count; i++) {
     const kick_shootout_input *in = &r->inputs[i];
-    w32(w, (uint32_t)in->step);
-    w8(w, (uint32_t)in->player);
-    w8(w, (uint32_t)in->input.kind);
+    w_u32(w, (uint32_t)in->step);
+    w_u8(w, (uint32_t)in->player);
+    w_u8(w, (uint32_t)in->input.kind);
     if (in->input.kind == KICK_DUEL_IN_STRIKE) {
       const kick_launch *k = &in->input.launch;
-      wf(w, k->speed_mps);
-      wf(w, k->elevation);
-      wf(w, k->direction);
-      wf(w, k->spin_axis.x);
-      wf(w, k->spin_axis.y);
-      wf(w, k->spin_axis.z);
-      wf(w, k->spin_rate);
+      w_f64(w, k->speed_mps);
+      w_f64(w, k->elevation);
+      w_f64(w, k->direction);
+      w_f64(w, k->spin_axis.x);
+      w_f64(w, k->spin_axis.y);
+      w_f64(w, k->spin_axis.z);
+      w_f64(w, k->spin_rate);
     } else {
-      wf(w, in->input.tap_x);
-      wf(w, in->input.tap_y);
+      w_f64(w, in->input.tap_x);
+      w_f64(w, in->input.tap_y);
     }
   }
-  w8(w, (uint32_t)r->score[0]);
-  w8(w, (uint32_t)r->score[1]);
-  w8(w, (uint32_t)(r->winner + 1));
-  w8(w, (uint32_t)r->kicks);
-  for (int32_t i = 0; i < r->kicks; i++) w8(w, r->results[i]);
-  w64(w, r->final_hash);
-  w16(w, (uint32_t)r->checkpoint_count);
-  for (int32_t i = 0; i < r->checkpoint_count; i++) w64(w, r->checkpoints[i]);
+  w_u8(w, (uint32_t)r->score[0]);
+  w_u8(w, (uint32_t)r->score[1]);
+  w_u8(w, (uint32_t)(r->winner + 1));
+  w_u8(w, (uint32_t)r->kicks);
+  for (int32_t i = 0; i < r->kicks; i++) w_u8(w, r->results[i]);
+  w_u64(w, r->final_hash);
+  w_u16(w, (uint32_t)r->checkpoint_count);
+  for (int32_t i = 0; i < r->checkpoint_count; i++) w_u64(w, r->checkpoints[i]);
 }
 
 size_t kick_shootout_encoded_size(const kick_shootout *r) {
@@ -328,15 +270,15 @@ ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap,
     return fail(e, KS_ERR_CAPACITY, "buffer", 0);
   }
   wbuf w = {buf, cap, 0};
-  w8(&w, KICK_SHOOTOUT_MAGIC0);
-  w8(&w, KICK_SHOOTOUT_MAGIC1);
-  w8(&w, KICK_SHOOTOUT_MAGIC2);
-  w8(&w, KICK_SHOOTOUT_MAGIC3);
-  w16(&w, KICK_SHOOTOUT_VERSION);
-  w16(&w, 0u);
-  w32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
+  w_u8(&w, KICK_SHOOTOUT_MAGIC0);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC1);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC2);
+  w_u8(&w, KICK_SHOOTOUT_MAGIC3);
+  w_u16(&w, KICK_SHOOTOUT_VERSION);
+  w_u16(&w, 0u);
+  w_u32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
   encode_payload(r, &w);
-  w64(&w, ks_fnv1a64(buf, w.len));
+  w_u64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   return KS_OK;
 }
@@ -345,29 +287,29 @@ ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap,
    fills *out (which the first pass proved will be valid). */
 static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error *e) {
   kick_duel_def d = kick_duel_default_def();
-  d.match_seed = r64(rb);
-  d.kicks_each = (int32_t)r8(rb);
-  d.max_kicks = (int32_t)r8(rb);
-  d.ready_steps = (int32_t)r32(rb);
-  d.aim_steps = (int32_t)r32(rb);
-  d.after_steps = (int32_t)r32(rb);
+  d.match_seed = r_u64(rb);
+  d.kicks_each = (int32_t)r_u8(rb);
+  d.max_kicks = (int32_t)r_u8(rb);
+  d.ready_steps = (int32_t)r_u32(rb);
+  d.aim_steps = (int32_t)r_u32(rb);
+  d.after_steps = (int32_t)r_u32(rb);
   size_t at = rb->pos;
-  uint32_t rep = r8(rb);
+  uint32_t rep = r_u8(rb);
   if (rep > 1u) return fail(e, KS_ERR_FORMAT, "def.replays", at);
   d.replays = rep != 0u;
-  d.keeper_rating = rf(rb);
-  d.spot_z = rf(rb);
-  d.wind_mps = rf(rb);
+  d.keeper_rating = r_f64(rb);
+  d.spot_z = r_f64(rb);
+  d.wind_mps = r_f64(rb);
   if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
   if (kick_duel_def_validate(&d) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 12);
   size_t at_end = rb->pos;
-  int64_t end_step = (int64_t)r32(rb);
+  int64_t end_step = (int64_t)r_u32(rb);
   at = rb->pos;
-  uint32_t end = r8(rb);
-  uint32_t by = r8(rb);
+  uint32_t end = r_u8(rb);
+  uint32_t by = r_u8(rb);
   if (end >= (uint32_t)kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", at);
   at = rb->pos;
-  uint32_t count = r16(rb);
+  uint32_t count = r_u16(rb);
   if (count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", at);
   if (out) {
     (void)kick_shootout_begin(out, &d);
@@ -380,9 +322,9 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
   int32_t prev_player = -1;
   for (uint32_t i = 0; i < count; i++) {
     at = rb->pos;
-    int64_t step = (int64_t)r32(rb);
-    uint32_t player = r8(rb);
-    uint32_t kind = r8(rb);
+    int64_t step = (int64_t)r_u32(rb);
+    uint32_t player = r_u8(rb);
+    uint32_t kind = r_u8(rb);
     if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
     if (player > 1u) return fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
     if (kind != KICK_DUEL_IN_STRIKE && kind != KICK_DUEL_IN_TAP) return fail(e, KS_ERR_FORMAT, "inputs.kind", at + 5);
@@ -393,16 +335,16 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     kick_duel_input in;
     if (kind == KICK_DUEL_IN_STRIKE) {
       kick_launch k;
-      k.speed_mps = rf(rb);
-      k.elevation = rf(rb);
-      k.direction = rf(rb);
-      k.spin_axis.x = rf(rb);
-      k.spin_axis.y = rf(rb);
-      k.spin_axis.z = rf(rb);
-      k.spin_rate = rf(rb);
+      k.speed_mps = r_f64(rb);
+      k.elevation = r_f64(rb);
+      k.direction = r_f64(rb);
+      k.spin_axis.x = r_f64(rb);
+      k.spin_axis.y = r_f64(rb);
+      k.spin_axis.z = r_f64(rb);
+      k.spin_rate = r_f64(rb);
       in = kick_duel_strike_input(&k);
     } else {
-      double x = rf(rb), y = rf(rb);
+      double x = r_f64(rb), y = r_f64(rb);
       in = kick_duel_tap_input(x, y);
     }
     if (out) {
@@ -412,16 +354,16 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     }
   }
   size_t at_score = rb->pos;
-  int32_t s0 = (int32_t)r8(rb), s1 = (int32_t)r8(rb);
-  int32_t winner = (int32_t)r8(rb) - 1;
+  int32_t s0 = (int32_t)r_u8(rb), s1 = (int32_t)r_u8(rb);
+  int32_t winner = (int32_t)r_u8(rb) - 1;
   at = rb->pos;
-  int32_t kicks = (int32_t)r8(rb);
+  int32_t kicks = (int32_t)r_u8(rb);
   if (kicks > d.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", at);
   uint8_t results[KICK_DUEL_MAX_KICKS] = {0};
-  for (int32_t i = 0; i < kicks; i++) results[i] = (uint8_t)r8(rb);
-  uint64_t final_hash = r64(rb);
+  for (int32_t i = 0; i < kicks; i++) results[i] = (uint8_t)r_u8(rb);
+  uint64_t final_hash = r_u64(rb);
   at = rb->pos;
-  uint32_t ncp = r16(rb);
+  uint32_t ncp = r_u16(rb);
   if (rb->short_ || ncp > KICK_SHOOTOUT_MAX_CHECKPOINTS || rb->len - rb->pos != (size_t)ncp * 8u)
     return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   if (out) {
@@ -432,7 +374,7 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) out->results[i] = results[i];
     out->final_hash = final_hash;
     out->checkpoint_count = (int32_t)ncp;
-    for (uint32_t i = 0; i < ncp; i++) out->checkpoints[i] = r64(rb);
+    for (uint32_t i = 0; i < ncp; i++) out->checkpoints[i] = r_u64(rb);
   } else {
     rb->pos += (size_t)ncp * 8u;
   }
@@ -469,12 +411,12 @@ ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *ou
   for (size_t i = 0; i < 4; i++)
     if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
   rbuf rb = {buf, len, 4, false};
-  uint32_t version = r16(&rb);
+  uint32_t version = r_u16(&rb);
   e->version = version;
   if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
   if (version > KICK_SHOOTOUT_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
-  if (r16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
-  uint64_t need = (uint64_t)head + r32(&rb) + tail;
+  if (r_u16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
+  uint64_t need = (uint64_t)head + r_u32(&rb) + tail;
   if (need > KICK_SHOOTOUT_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
   if ((uint64_t)len < need) {
     e->have = len;
@@ -488,7 +430,7 @@ ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *ou
   }
   size_t body = (size_t)(need - tail);
   rbuf cs = {buf, len, body, false};
-  if (r64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
   rbuf pass1 = {buf, body, head, false};
   ks_status st = decode_payload(&pass1, NULL, e);
   if (st != KS_OK) return st;

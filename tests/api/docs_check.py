@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: MIT
 # Lists every public declaration that Doxygen found without documentation.
 #
-#   docs_check.py XML_DIR [WARNINGS_LOG]
+#   docs_check.py XML_DIR [WARNINGS_LOG [EXAMPLES_DIR]]
 #
-# XML_DIR is Doxygen's XML output over include/kickstep (docs/Doxyfile.in with
-# GENERATE_XML). A header without an @file block, a function, macro, typedef,
-# enum, enum value, struct or struct field with neither a brief nor a detailed
-# description is printed as "file:line: kind name is not documented". Doxygen's
-# own warnings (WARNINGS_LOG: malformed commands, unknown tags, the items it
-# reports itself) are printed too. Exit 1 when anything was printed.
+# XML_DIR is Doxygen's XML output over include/kickstep and docs/api.dox
+# (docs/Doxyfile.in with GENERATE_XML). A header without an @file block, a
+# function, macro, typedef, enum, enum value, struct or struct field with
+# neither a brief nor a detailed description is printed as "file:line: kind
+# name is not documented". Doxygen's own warnings (WARNINGS_LOG: malformed
+# commands, unknown tags, the items it reports itself) are printed too. The
+# reference must also be one a newcomer can start from: a main page with
+# text, every header in one of the topics (groups), and every example of
+# EXAMPLES_DIR (*.c) on the Examples page. Exit 1 when anything was printed.
 import os
 import sys
 import xml.etree.ElementTree as ET
@@ -38,10 +41,26 @@ def main():
     problems = []
     index = ET.parse(os.path.join(xml_dir, "index.xml")).getroot()
     files = 0
+    headers = set()
+    grouped = set()
+    examples = set()
+    mainpage = False
     for comp in index.findall("compound"):
         refid, kind = comp.get("refid"), comp.get("kind")
+        if kind == "page" and refid == "indexpage":
+            root = ET.parse(os.path.join(xml_dir, refid + ".xml")).getroot()
+            mainpage = len(text_of(root.find("compounddef/detaileddescription"))) > 200
+        if kind == "group":
+            root = ET.parse(os.path.join(xml_dir, refid + ".xml")).getroot()
+            grouped.update(text_of(f) for f in root.iter("innerfile"))
+        if kind == "example":
+            examples.add(text_of(comp.find("name")))
+        if kind == "file" and not text_of(comp.find("name")).endswith(".h"):
+            continue  # docs/api.dox: the main page, topics and examples
         if kind not in ("file", "struct", "union"):
             continue
+        if kind == "file":
+            headers.add(text_of(comp.find("name")))
         root = ET.parse(os.path.join(xml_dir, refid + ".xml")).getroot()
         for cdef in root.findall("compounddef"):
             name = text_of(cdef.find("compoundname"))
@@ -71,11 +90,20 @@ def main():
                 # "is not documented" is what the XML walk above reports, exactly once.
                 if line and "No output formats selected" not in line and "is not documented" not in line:
                     problems.append("doxygen: " + line)
+    if not mainpage:
+        problems.append("docs/api.dox: the main page (@mainpage) is missing or nearly empty")
+    for h in sorted(headers):
+        if h not in grouped and ("kickstep/" + h) not in grouped:
+            problems.append("%s: the header is in no topic (an @ingroup in docs/api.dox)" % h)
+    if len(sys.argv) > 3 and os.path.isdir(sys.argv[3]):
+        for ex in sorted(os.listdir(sys.argv[3])):
+            if ex.endswith(".c") and ex not in examples:
+                problems.append("examples/%s: not on the Examples page (an @example in docs/api.dox)" % ex)
     problems = sorted(set(problems))
     for p in problems:
         print(p)
     if problems:
-        print("api docs: %d public declarations are not documented or have doc errors (%d headers)"
+        print("api docs: %d problems: undocumented declarations, doc errors, or a reference a newcomer cannot start from (%d headers)"
               % (len(problems), files), file=sys.stderr)
         return 1
     if files == 0:

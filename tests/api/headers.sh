@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every public header compiles alone, as C99, C17, C++11 and C++17, with
-# -Wall -Wextra -pedantic -Werror, under gcc/g++ and clang/clang++:
+# -Wall -Wextra -pedantic -Werror and the stricter warnings a game may build
+# with (conversions, shadowing, float equality, casts, #if on undefined
+# macros), under gcc/g++ and clang/clang++:
 #
 #   tests/api/headers.sh INCLUDE_DIR WORK_DIR
 #
@@ -25,12 +27,14 @@ for h in "${headers[@]}"; do
   cp "$work/c/$n.c" "$work/cxx/$n.cpp"
 done
 
+strict=(-Wall -Wextra -pedantic -Wconversion -Wsign-conversion -Wdouble-promotion -Wshadow -Wfloat-equal
+        -Wcast-qual -Wundef -Werror)
 fails=0 runs=0
 compile() { # compiler std dir ext
   local cc=$1 std=$2 dir=$3 ext=$4
   command -v "$cc" >/dev/null || { echo "headers: $cc not found (tools/deps.sh installs it)" >&2; exit 1; }
   runs=$((runs + 1))
-  if (cd "$work/$dir" && "$cc" "-std=$std" -Wall -Wextra -pedantic -Werror -fsyntax-only -I"$inc" ./*."$ext") 2>"$work/$cc.$std.log"; then
+  if (cd "$work/$dir" && "$cc" "-std=$std" "${strict[@]}" -fsyntax-only -I"$inc" ./*."$ext") 2>"$work/$cc.$std.log"; then
     echo "headers: ok   $cc -std=$std: ${#headers[@]} headers"
   else
     echo "headers: FAIL $cc -std=$std:" >&2

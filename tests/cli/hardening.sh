@@ -283,6 +283,9 @@ stdout_commands() {
 2 $T $GOLD $GOLD
 2 $T --check $GOLD
 2 $T --version
+2 $T $GOLD $GOLD --json
+2 $T --check $GOLD --json
+1 $C --json
 1 $C
 1 $C --help
 1 $C --version
@@ -317,6 +320,11 @@ inputs_are_whole_or_refused() {
   expect 1 "64 MiB" "$K" shoot --swipe-file huge.swipe
   rm -f huge.swipe
   expect 1 "64 MiB" bash -c "exec \"$K\" shoot --swipe-file /dev/zero"
+  # --swipe takes more than 256 samples (docs/cli.md): 2,000 samples of a slow finger
+  local many; many=$(node -e 'const s = [];
+    for (let i = 0; i < 2000; i++) s.push(`0.5,${(0.95 - i * 0.0003).toFixed(4)},${(i * 0.0001).toFixed(4)}`);
+    console.log(s.join(" "))')
+  expect 0 "launch swipe" "$K" shoot --swipe "$many"
   # Endless inputs stop at the limit, in bounded memory and time.
   "$K" timeline --open --speed 25 --every 50 --out tl.jsonl >/dev/null
   expect 2 "64 MiB" bash -c "$VLIMIT exec timeout 60 \"$K\" compare /dev/zero tl.jsonl"
@@ -573,6 +581,256 @@ conventions_hold() {
   expect 2 "cannot open" "$K" compare nope.jsonl tl.jsonl
   expect 2 "cannot open" "$T" nope.jsonl tl.jsonl
   expect 2 "cannot open" "$T" --check nope.jsonl
+  echo "$checks checks"
+}
+
+# A bad command line is one message, one line: a list with a bad item says so once,
+# and options that do not go together (two places, extras off the open pitch, a part
+# of a kick without the rest) end with the hint.
+usage_errors_are_one_line() {
+  local one_line=(
+    "shoot --open --speed 25 --aim 1,2,3" "shoot --open --speed 25 --aim 1,x" "shoot --open --speed 25 --aim 1"
+    "shoot --open --speed 25 --spin-rate 3 --spin-axis 1,2,x" "shoot --open --speed 25 --spin-rate 3 --spin-axis 1,2"
+    "shoot --open --swipe 1,2,x" "shoot --open --swipe 1,2" "shoot --open --speed 25 --wind 5,x"
+    "shoot --open --speed 25 --frames 1/60,x" "shoot --open --speed 25 --keeper plain,x")
+  local hinted=(
+    "shoot --level 1-1 --open --speed 25" "shoot --open --level 1-1 --speed 25" "shoot --level 1-1 --daily 2026-01-01 --speed 25"
+    "timeline --daily 2026-01-01 --open --speed 25 --out x" "replay save --open --daily 2026-01-01 --speed 25 --out x"
+    "plot kick --level 1-1 --open --speed 25 --out x" "solve --level 5-2 --open --aim 1,1 --speed 25"
+    "shoot --level 1-1 --distance 20 --speed 25" "shoot --daily 2026-01-01 --angle 0 --speed 25"
+    "shoot --level 1-1 --wall 2 --speed 25" "shoot --open --bend 0.5 --speed 25" "shoot --open --aim 1,1"
+    "shoot --open --speed 25 --spin-axis 1,0,0" "shoot --daily 2026-01-01 --match-seed 3 --speed 25"
+    "shoot --open" "shoot --open --speed 25 --aim 1,1 --elevation 4" "shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0"
+    "shoot --open --speed 25 --spin-rate 4 --spin-axis 1e6,1e6,1e6" "shoot --open --distance 60 --angle 80 --speed 25"
+    "shoot --open --distance 9 --wall 3 --speed 25")
+  local c err rc
+  for c in "${one_line[@]}" "${hinted[@]}"; do
+    # shellcheck disable=SC2086
+    { err=$("$K" $c 2>&1 >/dev/null); rc=$?; }
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && pass || fail "not one line (exit $rc): $c: $err"
+  done
+  for c in "${hinted[@]}"; do
+    # shellcheck disable=SC2086
+    { err=$("$K" $c 2>&1 >/dev/null); }
+    grep -q -- "--help' for the usage)\$" <<< "$err" && pass || fail "no hint: $c: $err"
+  done
+  expect 2 "--level and --open: give one place" "$K" shoot --level 1-1 --open --speed 25
+  # values that are each in range but not together name the options
+  expect 2 "--spin-axis 1e\+06,1e\+06,1e\+06: a direction, of length between 1e-6 and 1e6" \
+    "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 1e6,1e6,1e6
+  expect 2 "--spin-axis 0,0,0: a direction" "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 0,0,0
+  expect 0 "launch explicit" "$K" shoot --open --speed 25 --spin-rate 4 --spin-axis 1e5,-1e5,0
+  expect 2 "--distance 60 at --angle 80 puts the spot 59.09 m across" "$K" shoot --open --distance 60 --angle 80 --speed 25
+  expect 2 "--wall stands 9.15 m from the ball.* it is 9.00 m out" "$K" shoot --open --distance 9 --wall 3 --speed 25
+  expect 0 "outcome" "$K" shoot --open --distance 11 --wall 3 --speed 25
+  # the same place twice is the last one, as for any option
+  expect 0 "level 1-2 Meet Sunny" "$K" shoot --level 1-1 --level 1-2 --speed 25
+  expect 0 "daily 2026-01-02" "$K" daily --date 2026-01-01 --date 2026-01-02
+  echo "$checks checks"
+}
+
+# JSON is UTF-8 (RFC 8259): every --json output parses with a strict UTF-8 decoder
+# whatever bytes a file name holds, and a long difference cut to fit is cut between
+# characters; the strict readers refuse text that is not UTF-8 or has raw control
+# characters in its strings.
+json_is_utf8() {
+  strict_json() { node -e 'const b = require("fs").readFileSync(process.argv[1]);
+    JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(b))' "$1"; }
+  local P Tr
+  P=$(printf 'bad\xff\xfename.ksr'); Tr=$(printf 'tr\xc0\x80.trace')
+  "$K" replay save --open --speed 25 --out base.ksr >/dev/null || fail "setup: replay save"
+  local code; code=$("$K" replay share base.ksr)
+  local cmds=("replay save --open --speed 25 --out $P --trace $Tr --json" "replay verify $P --json"
+              "replay verify $P --trace $Tr --json" "replay share $P --json" "replay open $code --out $P --json"
+              "timeline --open --speed 25 --every 100 --out $P --json")
+  for c in "${cmds[@]}"; do
+    # shellcheck disable=SC2086
+    "$K" $c > out.json; rc=$?
+    [ "$rc" = 0 ] && strict_json out.json && grep -q 'name.ksr' out.json && pass || fail "not UTF-8 JSON (exit $rc): $c"
+  done
+  local e; e=$(printf 'é%.0s' $(seq 300))
+  printf '{"step":1,"hash":"0000000000000001","s":"%s"}\n' "$e" > u1.jsonl
+  printf '{"step":1,"hash":"0000000000000001","s":"%sx"}\n' "${e%é}" > u2.jsonl
+  "$K" compare u1.jsonl u2.jsonl --json > cmp.json; rc=$?
+  [ "$rc" = 1 ] && strict_json cmp.json && grep -q '"field":[[:space:]]*"s"' cmp.json && pass || fail "compare --json of long UTF-8 values (exit $rc)"
+  "$K" timeline --open --speed 25 --every 100 --out t.jsonl >/dev/null
+  node -e 'const fs = require("fs"), t = fs.readFileSync("t.jsonl");
+    const l = Buffer.from(",\"s\":\"", "latin1");
+    const bad = {raw_tab: [0x09], xff: [0xff], overlong: [0xc0, 0x80], surrogate: [0xed, 0xa0, 0x80],
+                 too_big: [0xf4, 0x90, 0x80, 0x80], cut: [0xe2, 0x82]};
+    for (const [k, v] of Object.entries(bad)) {
+      const i = t.indexOf(0x7d); /* the first line ends with its object: insert a string key */
+      fs.writeFileSync(k + ".jsonl", Buffer.concat([t.subarray(0, i), l, Buffer.from(v), Buffer.from("\"", "latin1"), t.subarray(i)]));
+    }
+    const i = t.indexOf(0x7d);
+    fs.writeFileSync("good_utf8.jsonl", Buffer.concat([t.subarray(0, i), Buffer.from(",\"s\":\"\u00e9\u20ac\u{1F600}\\t\"", "utf8"), t.subarray(i)]));'
+  for f in raw_tab xff overlong surrogate too_big cut; do
+    expect 2 "not a timeline line: a (byte that is not UTF-8|control character)" "$K" compare $f.jsonl t.jsonl
+    expect 1 "not a timeline line: a (byte that is not UTF-8|control character)" "$T" --check $f.jsonl
+  done
+  expect 0 "valid lines" "$T" --check good_utf8.jsonl
+  expect 1 "s differs" "$K" compare good_utf8.jsonl t.jsonl
+  # a simulate result with a raw control character in a string is not JSON
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out sim.json >/dev/null
+  node -e 'const fs = require("fs"); const t = fs.readFileSync("sim.json", "utf8");
+    fs.writeFileSync("ctl.json", t.replace(/"format":\s*"kick-cli simulate"/, "\"format\": \"kick-cli\tsimulate\""));'
+  ! cmp -s ctl.json sim.json && pass || fail "the ctl.json edit changed nothing"
+  expect 1 "control character" "$K" merge ctl.json
+  expect 1 "control character" "$K" report ctl.json
+  echo "$checks checks"
+}
+
+# A very long argument (5,000 bytes) is shortened in its middle: the message stays one
+# line and keeps its reason and its hint.
+long_arguments_keep_the_reason() {
+  local L Z; L=$(head -c 5000 /dev/zero | tr '\0' a); Z=$(head -c 5000 /dev/zero | tr '\0' 0)
+  long() { # CODE REASON CMD...
+    local code=$1 re=$2; shift 2
+    run "$@"
+    [ "$rc" = "$code" ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [ "${#out}" -lt 600 ] && grep -Eq -- "$re" <<< "$out" &&
+      grep -q '\.\.\.' <<< "$out" && pass || fail "long argument (exit $rc, ${#out} bytes): $(basename "$1") ${2:0:20}: $(printf '%s' "$out" | tail -c 200)"
+  }
+  long 2 "is too long \(kick-cli levels" "$K" shoot --level "$L" --speed 25
+  long 2 "is out of range \[0.1, 33.5\]$" "$K" shoot --speed "2$Z"
+  long 2 "is not a whole number" "$K" shoot --open --speed 25 --kick "$L"
+  long 2 "out of range \[0, 18446744073709551615\]$" "$K" shoot --open --speed 25 --match-seed "1$Z"
+  long 2 "unknown command .* \(try 'kick-cli --help' for the usage\)$" "$K" "$L"
+  long 2 "unrecognized option .* \(try 'kick-cli shoot --help' for the usage\)$" "$K" shoot --open --speed 25 "--$L"
+  long 2 "unknown argument .* \(try 'kick-cli levels --help' for the usage\)$" "$K" levels "$L"
+  long 1 "': File name too long$" "$K" replay verify "$L"
+  local D; D=$(for _ in $(seq 19); do printf '%s/' "$(head -c 200 /dev/zero | tr '\0' d)"; done)
+  long 1 "cannot create a file in .*: No such file or directory$" "$K" timeline --open --speed 25 --out "${D}x"
+  long 2 "': File name too long$" "$K" compare "$L" "$L"
+  long 2 "': File name too long$" "$T" --check "$L"
+  long 2 "is not a number" "$B" --policy "at-distance:$L"
+  long 2 "is not a whole number" "$WK" --rate "$L"
+  # 100 bytes and less are shown whole
+  expect 2 "unknown level '$(head -c 60 /dev/zero | tr '\0' b)' \(kick-cli levels lists them\)" "$K" shoot --level "$(head -c 60 /dev/zero | tr '\0' b)" --speed 25
+  echo "$checks checks"
+}
+
+# Every program's and command's --help has a usage line and examples that name the
+# program ("example:" for one, "examples:" for more), and says what it takes.
+help_is_complete() {
+  local p c h n heading
+  while IFS='|' read -r p c; do
+    # shellcheck disable=SC2086
+    h=$("$APPS/$p/$p" $c --help); rc=$?
+    heading=$(grep -E '^examples?:$' <<< "$h")
+    n=$(awk '/^examples?:$/{f=1;next} f&&/^  /{n++} f&&!/^  /{f=0} END{print n+0}' <<< "$h")
+    [ "$rc" = 0 ] && grep -q '^usage: ' <<< "$h" && [ "$n" -ge 1 ] && [ "$(grep -c -E "^  (.*\| )?$p( |$)" <<< "$h")" -ge 1 ] &&
+      { { [ "$n" = 1 ] && [ "$heading" = "example:" ]; } || { [ "$n" -gt 1 ] && [ "$heading" = "examples:" ]; }; } && pass ||
+      fail "$p $c --help: exit $rc, heading '$heading', $n example lines"
+  done <<'END'
+kick-cli|
+kick-cli|levels
+kick-cli|shoot
+kick-cli|daily
+kick-cli|timeline
+kick-cli|compare
+kick-cli|replay
+kick-cli|solve
+kick-cli|plot
+kick-cli|simulate
+kick-cli|merge
+kick-cli|report
+brake-cli|
+walk-cli|
+ks-timeline|
+clock-demo|
+END
+  expect 0 "keepers: none plain showman specialist learner" "$K" shoot --help
+  expect 0 "device or FIFO is written in place" "$K" plot --help
+  # brake-cli: a time scale without frames would be ignored; a leap is past the ramp
+  expect 2 "--slowmo goes with --fps .*--help" "$B" --slowmo 0.5
+  expect 0 "policy late" "$B" --fps 60 --slowmo 0.5
+  expect 2 "bad policy 'nope' \(never, late" "$B" --policy nope
+  expect 0 "m past the ramp" "$B" --policy never
+  expect 0 "m before the ramp" "$B" --policy late
+  echo "$checks checks"
+}
+
+# Every program has --json: one JSON object, valid (strict UTF-8), the same bytes run
+# after run, and the exit code of the text form.
+json_everywhere() {
+  strict_json() { node -e 'const b = require("fs").readFileSync(process.argv[1]);
+    JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(b))' "$1"; }
+  "$K" timeline --open --speed 25 --every 50 --out a.jsonl >/dev/null
+  "$K" timeline --open --speed 26 --every 50 --out b.jsonl >/dev/null
+  printf 'x\n' > notl.jsonl
+  local c code
+  while IFS='|' read -r code c; do
+    # shellcheck disable=SC2086
+    $c > j1.json 2>/dev/null; rc=$?
+    # shellcheck disable=SC2086
+    $c > j2.json 2>/dev/null
+    [ "$rc" = "$code" ] && strict_json j1.json && cmp -s j1.json j2.json && pass ||
+      fail "--json (exit $rc, want $code): $c: $(head -c 200 j1.json)"
+  done <<END
+0|$T a.jsonl a.jsonl --json
+1|$T a.jsonl b.jsonl --json --label $(printf 'la\xffbel')
+0|$T --check a.jsonl --json
+1|$T --check notl.jsonl --json
+0|$C --json
+0|$B --json --events
+0|$WK --json
+0|$K levels --json
+END
+  expect 1 '"field":[[:space:]]+"hash"|"field":' "$T" a.jsonl b.jsonl --json
+  expect 1 '"reason":[[:space:]]+"not JSON' "$T" --check notl.jsonl --json
+  expect 0 '"rates":' "$C" --json
+  expect 2 "unrecognized option '--jsn'" "$C" --jsn
+  echo "$checks checks"
+}
+
+# A report that names a file or a label keeps it on one line, as messages do: a
+# control character in it is shown as '?'.
+reports_name_files_on_one_line() {
+  local NL=$'a\nb' ESC=$'c\x1b[31md'
+  one() { # EXPECTED-LINES REGEX CMD...
+    local n=$1 re=$2; shift 2
+    run "$@"
+    [ "$rc" = 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" = "$n" ] && grep -Eq -- "$re" <<< "$out" && ! grep -q $'\x1b' <<< "$out" &&
+      pass || fail "report not on its lines (exit $rc): $(basename "$1") $2: $out"
+  }
+  one 4 "^saved a\?b\.ksr and its trace c\?\[31md\.tr$" "$K" replay save --open --speed 25 --out "$NL.ksr" --trace "$ESC.tr"
+  one 1 "^wrote 5 lines to a\?b\.jsonl \(outcome goal\)$" "$K" timeline --open --speed 25 --every 500 --out "$NL.jsonl"
+  one 1 "^wrote a\?b\.svg$" "$K" plot steps --out "$NL.svg"
+  one 1 "^wrote a\?b\.svg \(goal\)$" "$K" plot kick --open --speed 25 --out "$NL.svg"
+  one 1 "^c\?\[31md: a\?b\.jsonl: 5 valid lines$" "$T" --check "$NL.jsonl" --label "$ESC"
+  one 1 "^c\?\[31md: identical$" "$T" "$NL.jsonl" "$NL.jsonl" --label "$ESC"
+  echo "$checks checks"
+}
+
+# replay verify, share and open read their input once, whatever it is: a shoot-out
+# record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
+replay_inputs_are_read_once() {
+  local M=${KS_MAKE_SHOOTOUT:-}
+  if [ ! -x "$M" ]; then fail "no make_shootout (KS_MAKE_SHOOTOUT)"; return; fi
+  "$M" duel.ksso >/dev/null || fail "setup: make_shootout"
+  "$K" replay save --open --speed 25 --elevation 10 --out base.ksr >/dev/null || fail "setup: replay save"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify - < duel.ksso"
+  expect 0 "verify: +identical" bash -c "cat duel.ksso | exec \"$K\" replay verify -"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify <(cat base.ksr)"
+  expect 0 "verify: +identical" bash -c "exec \"$K\" replay verify <(cat duel.ksso)"
+  rm -f rf; mkfifo rf; (timeout 20 cat base.ksr > rf &)
+  expect 0 "verify: +identical" timeout 20 "$K" replay verify rf
+  expect 0 "^S1NS" bash -c "exec \"$K\" replay share <(cat base.ksr)"
+  expect 2 "standard input is a shoot-out record" bash -c "exec \"$K\" replay verify - --trace t.trace < duel.ksso"
+  { cat duel.ksso; head -c 70000 /dev/zero; } > big.ksso
+  expect 1 "larger than 64 KiB, the limit for a shoot-out record" "$K" replay verify big.ksso
+  { cat base.ksr; head -c 3000 /dev/zero; } > big.ksr
+  expect 1 "larger than 2 KiB, the limit for a replay file" "$K" replay verify big.ksr
+  expect 1 "larger than 2 KiB, the limit for a replay file" bash -c "exec \"$K\" replay verify - < big.ksr"
+  expect 1 "is a shoot-out record, not a single-kick replay" "$K" replay share duel.ksso
+  local code; code=$("$K" replay share base.ksr)
+  printf '%s\0junk' "$code" > nul.code
+  expect 1 "NUL byte" bash -c "exec \"$K\" replay open - < nul.code"
+  expect 2 "share needs a replay file \(" "$K" replay share
+  expect 2 "open needs a share code" "$K" replay open
+  expect 1 "^kick-cli replay open: share code is truncated" "$K" replay open "${code:0:100}"
+  { out=$("$K" replay share base.ksr 2>&1 >/dev/full); }
+  grep -q '^kick-cli replay share: cannot write to standard output' <<< "$out" && pass || fail "the stdout message: $out"
   echo "$checks checks"
 }
 

@@ -28,6 +28,9 @@ await run('games_web_brake', async (t) => {
     t.ok(s1.step > 0, 'the game steps in the page', `step ${s1.step}`);
     const a = await shot(page, opts.build, 'games-brake-countdown');
     t.ok(a.stddev > 4 && a.distinct > 8, 'screenshot is not blank', `stddev ${a.stddev.toFixed(2)}, ${a.distinct} colours`);
+    // The ramp is far ahead, off the screen: an arrow at the right edge says how far.
+    const mk = await page.evaluate(() => [window.__brake.marker(), window.__brake.state().gap, innerWidth]);
+    t.ok(mk[0] && mk[0].text === `ramp ${Math.round(mk[1])} m` && mk[0].x + mk[0].w <= mk[2], 'the ramp off the screen is shown by an arrow at the right edge with its distance', JSON.stringify(mk));
 
     // A named driver, run whole from the console.
     const late = await page.evaluate(() => window.__brake.run('late'));
@@ -47,8 +50,8 @@ await run('games_web_brake', async (t) => {
       }
     }
 
-    // Play a leap live with a C driver and watch slow motion happen.
-    await page.evaluate(() => window.__brake.policy('never'));
+    // Play a leap live with a C driver that brakes too late (40 m before the ramp) and watch slow motion happen.
+    await page.evaluate(() => window.__brake.policy('at-distance:40'));
     const minScale = await page.evaluate(async () => {
       let min = 1;
       const t0 = performance.now();
@@ -63,6 +66,14 @@ await run('games_web_brake', async (t) => {
     t.ok(end.phase === 5 && end.outcome === 3, 'the live leap ends with a result', JSON.stringify({ phase: end.phase, outcome: end.outcome }));
     const visible = await page.evaluate(() => !document.getElementById('result').hidden);
     t.ok(visible, 'the result panel shows');
+    const res = await page.evaluate(() => ({
+      lines: Array.from(document.querySelectorAll('#result-text span'), (e) => e.textContent),
+      tip: document.getElementById('result-tip').textContent,
+      banner: document.getElementById('banner').textContent,
+    }));
+    t.ok(res.lines.length >= 3 && res.lines.some((l) => /^Braked 4\d\.\d m before the ramp$/.test(l)), 'the result says one fact a line, where the car braked among them', JSON.stringify(res.lines));
+    t.ok(/^Brake earlier/.test(res.tip), `braking too late and leaping, the tip says to brake earlier ("${res.tip}")`);
+    t.ok(res.banner === '', 'no banner over the result', res.banner);
     const b = await shot(page, opts.build, 'games-brake-result');
     t.ok(b.stddev > 4 && b.distinct > 8, 'result screenshot is not blank');
     t.ok(errors.length === 0, 'no console errors', errors.join(' | '));

@@ -11,7 +11,9 @@
 # with its version file and the pkg-config files; tests/install/symbols.sh then
 # checks that the libraries' global symbols are exactly the public API. As a
 # control, the build tree's own kick archive (internal symbols not localized
-# at top level) must fail that check.
+# at top level) must fail that check. A copy of examples/ must build and run
+# against the static install on its own, and a find_package(kickstep) that
+# does not ask for the host library must configure without cJSON.
 set -euo pipefail
 build=${1:?usage: install.sh BUILD_DIR SOURCE_DIR WORK_DIR}
 src=${2:?usage: install.sh BUILD_DIR SOURCE_DIR WORK_DIR}
@@ -87,6 +89,42 @@ if [ -n "$raw" ]; then
     fails=$((fails + 1))
   else
     echo "install: control: the build tree's kick archive fails the check ($(grep -m1 'not public API' "$work/control.txt" | sed 's/^symbols: //'))"
+  fi
+fi
+
+# The examples, copied out of the tree as a user would, build against the
+# static install on their own and make their claims (examples/check.sh).
+ex=$work/examples
+cp -r "$src/examples" "$ex"
+if cmake -S "$ex" -B "$ex/build" -DCMAKE_PREFIX_PATH="$work/static" >>"$log" 2>&1 &&
+   cmake --build "$ex/build" -j"${KS_INSTALL_JOBS:-2}" >>"$log" 2>&1 &&
+   (cd "$ex/build" && ctest -LE nosan --output-on-failure >>"$log" 2>&1); then
+  echo "install: a copy of examples/ builds and runs against the install ($(cd "$ex/build" && ctest -N -LE nosan | grep -c 'Test *#') examples)"
+else
+  echo "install: FAIL a copy of examples/ does not build or run against the install:" >&2
+  tail -n 20 "$log" >&2
+  fails=$((fails + 1))
+fi
+
+# A game of kickstep::core needs no cJSON, even from an install that has the
+# host library; asking for the host component without cJSON fails.
+if [ -f "$work/static/lib/libkickstep_host.a" ] &&
+   grep -q '"config" STREQUAL "config"' "$work/static/lib/cmake/kickstep/kickstepConfig.cmake"; then
+  nocj=$work/no-cjson
+  mkdir -p "$nocj"
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(nocj C)\nfind_package(kickstep 0.2 REQUIRED ${WANT})\n' >"$nocj/CMakeLists.txt"
+  if cmake -S "$nocj" -B "$nocj/core" -DCMAKE_PREFIX_PATH="$work/static" -DCMAKE_DISABLE_FIND_PACKAGE_cJSON=ON >>"$log" 2>&1 &&
+     cmake -S "$nocj" -B "$nocj/kick" -DCMAKE_PREFIX_PATH="$work/static" -DCMAKE_DISABLE_FIND_PACKAGE_cJSON=ON \
+       "-DWANT=COMPONENTS;core;kick" >>"$log" 2>&1; then
+    echo "install: find_package(kickstep) without cJSON configures (the host library is not asked for)"
+  else
+    echo "install: FAIL find_package(kickstep) needs cJSON although the host library is not asked for" >&2
+    fails=$((fails + 1))
+  fi
+  if cmake -S "$nocj" -B "$nocj/host" -DCMAKE_PREFIX_PATH="$work/static" -DCMAKE_DISABLE_FIND_PACKAGE_cJSON=ON \
+       "-DWANT=COMPONENTS;host" >>"$log" 2>&1; then
+    echo "install: FAIL find_package(kickstep COMPONENTS host) configured without cJSON" >&2
+    fails=$((fails + 1))
   fi
 fi
 

@@ -2,8 +2,9 @@
 // The duel relay (tools/relay.mjs) as clients see it: pairing, forwarding,
 // every refusal (malformed and oversized messages, unknown rooms, a third
 // client, inputs for steps already confirmed, floods, too many rooms, bad
-// tokens), disconnects with a rejoin and with a timeout, unguessable codes,
-// and the fault-injection mode (latency and loss). Each relay runs on
+// tokens), disconnects with a rejoin and with a timeout, a reloaded page's
+// handover messages, a lobby kept for its reloaded creator, unguessable
+// codes, and the fault-injection mode (latency and loss). Each relay runs on
 // 127.0.0.1 on a free port, in this process, and is closed at the end.
 import { createRequire } from 'node:module';
 import { join, dirname, resolve } from 'node:path';
@@ -101,6 +102,22 @@ async function main() {
     ok(await a.error('bad-data'), 'a newer version: bad-data');
     a.ws.send(msg({ player: 1, seq: 2 }));
     ok(await a.error('bad-data'), 'seat 0 claiming to be player 1: bad-data');
+    // A reloaded page's handover: a request (28 bytes) and a part go through; a
+    // request of another length, or a part claiming the other seat, does not.
+    const req = Buffer.alloc(28); req.write('KSRQ', 0, 'latin1'); req[4] = 1; req[5] = 1; req[7] = 64;
+    const part = Buffer.alloc(60); part.write('KSRH', 0, 'latin1'); part[4] = 1; part[5] = 0; part[7] = 64;
+    const bBefore = b.data.length, aBefore = a.data.length;
+    b.ws.send(req);
+    a.ws.send(part);
+    await sleep(150);
+    ok(a.data.length === aBefore + 1 && a.data.at(-1).buf.equals(req) && b.data.length === bBefore + 1 && b.data.at(-1).buf.equals(part),
+      'a handover request (KSRQ) and its part (KSRH) are forwarded byte for byte');
+    b.ws.send(Buffer.concat([req, Buffer.alloc(4)]));
+    ok(await b.error('bad-data'), 'a handover request of the wrong length: bad-data');
+    const fake = Buffer.from(part); fake[5] = 1;
+    a.ws.send(fake);
+    ok(await a.error('bad-data'), 'a handover part from seat 0 claiming player 1: bad-data');
+    b.data.length = bBefore; a.data.length = aBefore;
     // B said (its message 1) that it has A's inputs below step 120; A has seen it.
     a.ws.send(msg({ player: 0, seq: 3, seen: 1, ack: 0, from: 50, steps: 10 }));
     const stale = await a.error('stale-input');
@@ -148,6 +165,22 @@ async function main() {
 
     // Disconnect, rejoin within the window, then a timeout.
     await sleep(1100); // refill the bucket
+    // (The lobbies of the too-many-rooms test have closed by now.)
+    // A lobby whose creator's page is reloaded keeps the seat: the creator comes back with its token.
+    {
+      const lc = client(port); await lc.open();
+      lc.send({ t: 'create' });
+      const lobby = await lc.next((m) => m.t === 'created');
+      lc.ws.close();
+      await sleep(100);
+      const lc2 = client(port); await lc2.open();
+      lc2.send({ t: 'rejoin', room: lobby.room, token: lobby.token });
+      const back = await lc2.next((m) => m.t === 'rejoined' || m.t === 'error');
+      ok(back && back.t === 'rejoined' && back.seat === 0 && back.started === false, 'a lobby creator that reloads rejoins its room', JSON.stringify(back));
+      lc2.send({ t: 'leave' });
+      lc2.ws.close();
+    }
+
     b.ws.close();
     const left = await a.next((m) => m.t === 'peer-left');
     ok(left && left.timeout === 1, 'a dropped device is announced with the rejoin window: peer-left');

@@ -2,7 +2,8 @@
 /* The rollback session on a small toy game of its own (not the kick): two
    dots pushed by held directions and a dice roll. Prediction and rollback,
    the window, input delay, confirmation, the simulated network (latency,
-   jitter, loss, reordering, duplication), message refusals and desyncs. */
+   jitter, loss, reordering, duplication), message refusals, desyncs, and a
+   peer that lost its session taking its seat up again from a handover. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -498,6 +499,298 @@ static void test_honest_peers_match_every_check(void **st) {
   pair_free(&pr);
 }
 
+/* ------------------------------------------------------------- resuming */
+
+/* Peer 1 loses its session at tick `lose` (its memory is wiped) and comes
+   back `away` ticks later with nothing: it asks peer 0 for a handover (the
+   toy's "history" here is simply the confirmed state at the base, a game's
+   own choice), gathers it through the lossy link, resumes, and both run to
+   `steps` confirmed steps, equal to each other and to an offline
+   re-simulation of peer 0's confirmed inputs. Returns the parts gathered. */
+typedef struct resume_run {
+  int64_t parts, refused_old, refused_other, requests, restarts;
+  int64_t resumed_at, frame_lost;
+} resume_run;
+
+static void lose_and_resume(const ks_rb_def *d0, const ks_rb_def *d1, const ns_params *net, uint64_t seed,
+                            int64_t lose, int64_t away, int64_t steps, resume_run *out) {
+  toy t = toy_start();
+  static pair pr;
+  assert_int_equal(pair_init(&pr, d0, d1, &t, net, seed), 0);
+  agent_state a = {{ks_rng_seeded(seed * 5u + 1u), ks_rng_seeded(seed * 5u + 2u)}, {0, 0}, {0, 0}};
+  static uint8_t handover[1 << 16], gathered[1 << 16], part[KS_RB_MAX_MESSAGE];
+  size_t hlen = 0;
+  uint64_t answered = 0;
+  ks_rb_gather g;
+  enum { LIVE, GONE, GATHERING } mode = LIVE;
+  memset(out, 0, sizeof *out);
+  out->resumed_at = -1;
+  ks_rng nonces = ks_rng_seeded(seed + 77u);
+  size_t storage1 = ks_rb_storage_size(d1);
+  for (int64_t tick = 0; tick < 200000; tick++) {
+    if (tick == lose) {
+      out->frame_lost = ks_rb_frame(&pr.s[1]);
+      memset(pr.storage[1], 0xa5, storage1);
+      memset(&pr.s[1], 0x5a, sizeof pr.s[1]);
+      mode = GONE;
+    }
+    if (mode == GONE && tick == lose + away) {
+      assert_int_equal(ks_rb_gather_init(&g, 1, d1->input_size, ks_rng_next(&nonces), gathered, sizeof gathered), KS_OK);
+      mode = GATHERING;
+    }
+    /* Deliveries: the keeper reads everything; the lost side nothing, the gathering side parts only. */
+    for (int p = 0; p < 2; p++) {
+      uint8_t *b;
+      long n;
+      while ((n = ns_take(&pr.link[p], pr.now, &b)) >= 0) {
+        ks_rb_kind kind = ks_rb_message_kind(b, (size_t)n);
+        ks_rb_error e;
+        if (p == 1) { /* to the keeper */
+          if (kind == KS_RB_KIND_REQUEST) {
+            ks_rb_request rq;
+            assert_int_equal(ks_rb_read_request(&pr.s[0], b, (size_t)n, &rq, &e), KS_OK);
+            if (!hlen || rq.nonce != answered) {
+              int64_t base = ks_rb_confirmed(&pr.s[0]);
+              size_t at = 0;
+              assert_int_equal(ks_rb_handover_write(&pr.s[0], base, sizeof(toy), handover, sizeof handover, &hlen, &at), KS_OK);
+              assert_int_equal(ks_rb_confirmed_state(&pr.s[0], base, handover + at), KS_OK);
+              answered = rq.nonce;
+            }
+            size_t plen = 0;
+            uint32_t off = rq.offset < hlen ? rq.offset : 0u;
+            assert_int_equal(ks_rb_write_part(&pr.s[0], rq.nonce, handover, hlen, off, part, sizeof part, &plen), KS_OK);
+            ns_send(&pr.link[0], pr.now, part, plen);
+          } else if (ks_rb_read_message(&pr.s[0], b, (size_t)n, &e) != KS_OK) {
+            if (strcmp(e.field, "seq (before a handover)") == 0) out->refused_old++;
+            else {
+              out->refused_other++;
+              print_message("keeper refused: %s (%s) at tick %lld\n", e.field, ks_status_name(e.status), (long long)tick);
+            }
+          }
+        } else if (mode == LIVE && kind == KS_RB_KIND_INPUTS) { /* late parts are answers no longer needed */
+          if (ks_rb_read_message(&pr.s[1], b, (size_t)n, &e) != KS_OK) {
+            out->refused_other++;
+            print_message("returner refused: %s (%s) at tick %lld\n", e.field, ks_status_name(e.status), (long long)tick);
+          }
+        } else if (mode == GATHERING && kind == KS_RB_KIND_PART) {
+          assert_int_equal(ks_rb_gather_read(&g, b, (size_t)n, &e), KS_OK);
+          if (g.complete) {
+            int64_t base = -1;
+            const uint8_t *hist = NULL;
+            size_t hl = 0;
+            assert_int_equal(ks_rb_handover_history(g.buf, g.total, &base, &hist, &hl), KS_OK);
+            assert_int_equal(hl, sizeof(toy));
+            toy at;
+            memcpy(&at, hist, sizeof at);
+            assert_int_equal(at.n, base);
+            assert_int_equal(ks_rb_resume(&pr.s[1], d1, pr.storage[1], storage1, &at, g.buf, g.total, &e), KS_OK);
+            out->resumed_at = base;
+            out->parts = g.parts;
+            out->restarts = g.restarts;
+            mode = LIVE;
+          }
+        }
+        free(b);
+      }
+    }
+    for (int p = 0; p < 2; p++) {
+      if (p == 1 && mode != LIVE) continue;
+      ks_rb_session *s = &pr.s[p];
+      if (ks_rb_frame(s) >= steps) {
+        (void)ks_rb_settle(s);
+        continue;
+      }
+      if (ks_rb_recommended_wait(s) > 0 && pr.now % 3 == p) {
+        (void)ks_rb_settle(s);
+        continue;
+      }
+      uint8_t in[KS_RB_MAX_INPUT_BYTES];
+      memset(in, 0, sizeof in);
+      toy_agent(p, ks_rb_state(s), ks_rb_frame(s), in, &a);
+      (void)ks_rb_advance(s, in, NULL);
+    }
+    for (int p = 0; p < 2; p++) {
+      if ((pr.now + p * 5) % pr.send_every != 0) continue;
+      size_t len = 0;
+      if (p == 1 && mode == GATHERING) {
+        assert_int_equal(ks_rb_gather_request(&g, pr.msg, sizeof pr.msg, &len), KS_OK);
+        out->requests++;
+        ns_send(&pr.link[1], pr.now, pr.msg, len);
+      } else if ((p == 0 || mode == LIVE) && ks_rb_write_message(&pr.s[p], pr.msg, sizeof pr.msg, &len) == KS_OK) {
+        ns_send(&pr.link[p], pr.now, pr.msg, len);
+      }
+    }
+    pr.now++;
+    assert_int_equal(pair_log(&pr), 0);
+    if (mode == LIVE && ks_rb_confirmed(&pr.s[0]) >= steps && ks_rb_confirmed(&pr.s[1]) >= steps) break;
+  }
+  assert_true(out->resumed_at >= 0);
+  assert_true(ks_rb_confirmed(&pr.s[0]) >= steps && ks_rb_confirmed(&pr.s[1]) >= steps);
+  both_equal_offline(&pr, steps);
+  assert_int_equal(pr.s[1].start_step, out->resumed_at);
+  assert_int_equal(pr.s[0].stats.peer_resumes, 1);
+  assert_false(pr.s[0].resume_pending);
+  assert_false(ks_rb_desync_report(&pr.s[0])->detected || ks_rb_desync_report(&pr.s[1])->detected);
+  assert_int_equal(out->refused_other, 0);
+  pair_free(&pr);
+}
+
+static void test_a_lost_session_resumes_from_a_handover(void **st) {
+  (void)st;
+  /* A clean link, then the duel tests' network: loss, duplication, reordering. */
+  ks_rb_def d0 = toy_def(0, 200, KS_RB_PREDICT_NONE, NULL), d1 = toy_def(1, 200, KS_RB_PREDICT_NONE, NULL);
+  d0.input_delay = d1.input_delay = 3;
+  ns_params clean = {0, 0, 0.0, 0.0, 0.0}, rough = {60, 20, 0.1, 0.05, 0.05};
+  resume_run r;
+  lose_and_resume(&d0, &d1, &clean, 1u, 1500, 400, 4000, &r);
+  print_message("clean: lost at step %lld, resumed at %lld in %lld part(s)\n", (long long)r.frame_lost,
+                (long long)r.resumed_at, (long long)r.parts);
+  assert_true(r.resumed_at > 1000 && r.resumed_at <= r.frame_lost + 6);
+  lose_and_resume(&d0, &d1, &rough, 2u, 1500, 600, 4000, &r);
+  print_message("rough: lost at step %lld, resumed at %lld, %lld requests\n", (long long)r.frame_lost,
+                (long long)r.resumed_at, (long long)r.requests);
+  /* Back at once on a link that holds half its packets back: the lost
+     session's last messages arrive after the handover, and are refused. */
+  ns_params reorder = {60, 0, 0.0, 0.0, 0.5};
+  lose_and_resume(&d0, &d1, &reorder, 3u, 1500, 0, 4000, &r);
+  print_message("back at once: %lld messages of the lost session refused after the handover\n", (long long)r.refused_old);
+  assert_true(r.refused_old > 0);
+  /* Random moments, links, windows, delays and predictions. */
+  ks_rng g = ks_rng_seeded(77);
+  for (int run = 0; run < 40; run++) {
+    ns_params net = ns_random_params(&g);
+    int32_t window = 120 + (int32_t)ks_rng_below(&g, 400u);
+    ks_rb_predict pred = ks_rng_below(&g, 2u) ? KS_RB_PREDICT_LAST : KS_RB_PREDICT_NONE;
+    ks_rb_def a = toy_def(0, window, pred, NULL), b = toy_def(1, window, pred, NULL);
+    a.input_delay = (int32_t)ks_rng_below(&g, 8u);
+    b.input_delay = (int32_t)ks_rng_below(&g, 8u);
+    lose_and_resume(&a, &b, &net, 100u + (uint64_t)run, 200 + (int64_t)ks_rng_below(&g, 2000u),
+                    (int64_t)ks_rng_below(&g, 3000u), 3000, &r);
+  }
+}
+
+static void test_handover_messages_are_checked(void **st) {
+  (void)st;
+  ks_rb_def d0 = toy_def(0, 100, KS_RB_PREDICT_NONE, NULL), d1 = toy_def(1, 100, KS_RB_PREDICT_NONE, NULL);
+  toy t = toy_start();
+  static pair pr;
+  ns_params net = {0, 0, 0.0, 0.0, 0.0};
+  assert_int_equal(pair_init(&pr, &d0, &d1, &t, &net, 3u), 0);
+  agent_state a = {{ks_rng_seeded(1), ks_rng_seeded(2)}, {0, 0}, {0, 0}};
+  assert_int_equal(run_to(&pr, &a, 3000, 20000), 0);
+  static uint8_t buf[1 << 14], hand[1 << 14], msg[KS_RB_MAX_MESSAGE];
+  ks_rb_gather g;
+  size_t n = 0, hl = 0, at = 0;
+  ks_rb_error e;
+  /* Requests: the wrong sender, a flipped byte, a short one. */
+  assert_int_equal(ks_rb_gather_init(&g, 1, 2, 42u, buf, sizeof buf), KS_OK);
+  assert_int_equal(ks_rb_gather_request(&g, msg, sizeof msg, &n), KS_OK);
+  assert_int_equal(n, KS_RB_REQUEST_BYTES);
+  assert_int_equal(ks_rb_message_kind(msg, n), KS_RB_KIND_REQUEST);
+  ks_rb_request rq;
+  assert_int_equal(ks_rb_read_request(&pr.s[0], msg, n, &rq, &e), KS_OK);
+  assert_true(rq.nonce == 42u && rq.offset == 0u);
+  assert_int_equal(ks_rb_read_request(&pr.s[1], msg, n, &rq, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "sender");
+  msg[17] ^= 1u;
+  assert_int_equal(ks_rb_read_request(&pr.s[0], msg, n, &rq, &e), KS_ERR_CHECKSUM);
+  assert_int_equal(ks_rb_read_request(&pr.s[0], msg, 20, &rq, &e), KS_ERR_TRUNCATED);
+  /* A handover of a step not confirmed, one too big for its buffer. */
+  assert_int_equal(ks_rb_handover_write(&pr.s[0], ks_rb_confirmed(&pr.s[0]) + 1, 0, hand, sizeof hand, &hl, &at), KS_ERR_RANGE);
+  assert_int_equal(ks_rb_handover_write(&pr.s[0], 0, 0, hand, sizeof hand, &hl, &at), KS_ERR_RANGE); /* no longer kept */
+  int64_t base = ks_rb_confirmed(&pr.s[0]);
+  assert_int_equal(ks_rb_handover_write(&pr.s[0], base, 9000, hand, 4000, &hl, &at), KS_ERR_CAPACITY);
+  assert_true(hl > 9000);
+  assert_int_equal(ks_rb_handover_write(&pr.s[0], base, sizeof(toy), hand, sizeof hand, &hl, &at), KS_OK);
+  assert_int_equal(ks_rb_confirmed_state(&pr.s[0], base, hand + at), KS_OK);
+  /* A part: another nonce, a flipped byte; a good part completes it. */
+  size_t pl = 0;
+  assert_int_equal(ks_rb_write_part(&pr.s[0], 43u, hand, hl, 0, msg, sizeof msg, &pl), KS_OK);
+  assert_int_equal(ks_rb_message_kind(msg, pl), KS_RB_KIND_PART);
+  assert_int_equal(ks_rb_gather_read(&g, msg, pl, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "nonce");
+  assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, 0, msg, sizeof msg, &pl), KS_OK);
+  msg[40] ^= 4u;
+  assert_int_equal(ks_rb_gather_read(&g, msg, pl, &e), KS_ERR_CHECKSUM);
+  assert_int_equal(g.have, 0);
+  msg[40] ^= 4u;
+  assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, (uint32_t)hl, msg, sizeof msg, &pl), KS_ERR_RANGE);
+  /* Small parts, out of order and repeated: gathered in order all the same. */
+  size_t step = 24;
+  for (size_t off = hl; off-- > 0;) {
+    if (off % step) continue;
+    assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, (uint32_t)off, msg, KS_RB_PART_HEADER_BYTES + 8 + step, &pl), KS_OK);
+    assert_int_equal(ks_rb_gather_read(&g, msg, pl, &e), KS_OK);
+  }
+  assert_false(g.complete);
+  for (size_t off = 0; off < hl; off += step) {
+    assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, (uint32_t)off, msg, KS_RB_PART_HEADER_BYTES + 8 + step, &pl), KS_OK);
+    assert_int_equal(ks_rb_gather_read(&g, msg, pl, &e), KS_OK);
+    assert_int_equal(ks_rb_gather_read(&g, msg, pl, &e), KS_OK);
+  }
+  assert_true(g.complete && g.total == hl);
+  assert_memory_equal(g.buf, hand, hl);
+  assert_int_equal(ks_rb_gather_request(&g, msg, sizeof msg, &n), KS_ERR_STATE);
+  /* Resuming: the keeper's own player, a cut handover, another input size. */
+  static uint8_t store[1 << 20];
+  static ks_rb_session s;
+  toy base_state;
+  memcpy(&base_state, hand + at, sizeof base_state);
+  assert_true(ks_rb_storage_size(&d1) <= sizeof store);
+  assert_int_equal(ks_rb_resume(&s, &d0, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "keeper");
+  assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl - 1, &e), KS_ERR_FORMAT);
+  assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, 10, &e), KS_ERR_TRUNCATED);
+  hand[0] = 2;
+  assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_VERSION);
+  hand[0] = 1;
+  ks_rb_def wide = d1;
+  wide.input_size = 3;
+  assert_int_equal(ks_rb_resume(&s, &wide, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_STATE);
+  assert_int_equal(ks_rb_resume(&s, &d1, store, 100, &base_state, hand, hl, &e), KS_ERR_CAPACITY);
+  /* Every cut of the handover is refused; every byte changed either is or
+     (a changed input, a changed counter) still builds a session: never a
+     read past the end. Every byte changed in a part fails its checksum and
+     leaves the gathering as it was. */
+  for (size_t cut = 0; cut < hl; cut++)
+    assert_int_not_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, cut, &e), KS_OK);
+  static uint8_t bent[1 << 14];
+  for (size_t i = 0; i < hl; i++) {
+    memcpy(bent, hand, hl);
+    bent[i] ^= 0x81u;
+    (void)ks_rb_resume(&s, &d1, store, sizeof store, &base_state, bent, hl, &e);
+  }
+  {
+    ks_rb_gather g2;
+    static uint8_t buf2[1 << 14];
+    assert_int_equal(ks_rb_gather_init(&g2, 1, 2, 42u, buf2, sizeof buf2), KS_OK);
+    assert_int_equal(ks_rb_write_part(&pr.s[0], 42u, hand, hl, 0, msg, KS_RB_PART_HEADER_BYTES + 8 + 40, &pl), KS_OK);
+    for (size_t i = 0; i < pl; i++) {
+      memcpy(bent, msg, pl);
+      bent[i] ^= 0x10u;
+      assert_int_not_equal(ks_rb_gather_read(&g2, bent, pl, &e), KS_OK);
+      assert_true(g2.have == 0 && g2.total == 0 && !g2.complete);
+    }
+    assert_int_equal(ks_rb_gather_read(&g2, msg, pl, &e), KS_OK);
+    assert_int_equal(g2.have, 40);
+  }
+  assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl, &e), KS_OK);
+  assert_int_equal(s.start_step, base);
+  assert_true(ks_rb_frame(&s) >= base);
+  /* The keeper now refuses what the lost session had sent. */
+  static ks_rb_session old;
+  (void)old;
+  size_t ml = 0;
+  assert_int_equal(ks_rb_write_message(&pr.s[1], msg, sizeof msg, &ml), KS_OK); /* the "lost" session's message */
+  assert_int_equal(ks_rb_read_message(&pr.s[0], msg, ml, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "seq (before a handover)");
+  assert_int_equal(ks_rb_write_message(&s, msg, sizeof msg, &ml), KS_OK); /* the resumed one's */
+  assert_int_equal(ks_rb_read_message(&pr.s[0], msg, ml, &e), KS_OK);
+  assert_int_equal(pr.s[0].stats.peer_resumes, 1);
+  assert_int_equal(pr.s[0].stats.handovers, 1);
+  pair_free(&pr);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_definitions_are_checked),
@@ -510,6 +803,8 @@ int main(void) {
       cmocka_unit_test(test_bad_messages_are_refused_and_change_nothing),
       cmocka_unit_test(test_a_planted_nondeterminism_is_named_to_the_step),
       cmocka_unit_test(test_honest_peers_match_every_check),
+      cmocka_unit_test(test_a_lost_session_resumes_from_a_handover),
+      cmocka_unit_test(test_handover_messages_are_checked),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

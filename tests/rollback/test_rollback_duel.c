@@ -7,7 +7,9 @@
    bits), equal to an offline re-simulation of the confirmed input log (the
    shoot-out record, which must verify), and with byte-identical records.
    A planted nondeterminism in one peer's step is reported by both as the
-   exact first differing step and, through the per-step trace, the field. */
+   exact first differing step and, through the per-step trace, the field.
+   A page reloaded in the middle (its peer gone) takes its seat up again from
+   the other device's handover, and the duel still ends on the same bits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -472,12 +474,337 @@ static void test_two_peers_name_the_desync_step_and_field(void **st) {
   peers_free(u);
 }
 
+/* ------------------------------------------- a device that reloads its page */
+
+/* Two devices whose pages may be reloaded: a reloaded device loses its peer
+   (memory wiped), is away for a while, then gathers a handover from the
+   other (requests every 10 ticks, answered by kick_duel_peer_answer) and
+   resumes with kick_duel_peer_resume; messages are dispatched by kind, as
+   the page does. */
+typedef struct device {
+  kick_duel_peer *p;
+  void *storage;
+  size_t size;
+  kick_duel_peer_def def;
+  int mode;                  /* 0 live, 1 gone, 2 gathering */
+  int64_t back_at;           /* gone: the tick it comes back */
+  ks_rb_gather g;
+  uint8_t *gathered;
+  kick_duel_handover box;
+  int32_t resumes;
+  int64_t refused_old, refused_other;
+} device;
+
+enum { DEV_LIVE, DEV_GONE, DEV_GATHERING };
+
+typedef struct reloads {
+  device d[2];
+  ns_link link[2];
+  ks_rng nonces;
+  uint8_t msg[KS_RB_MAX_MESSAGE];
+} reloads;
+
+static reloads *reloads_new(const kick_duel_peer_def *base, const ns_params *net, uint64_t seed) {
+  reloads *u = calloc(1, sizeof *u);
+  u->nonces = ks_rng_seeded(seed * 13u + 5u);
+  for (int s = 0; s < 2; s++) {
+    device *v = &u->d[s];
+    v->def = *base;
+    v->def.local_player = s;
+    v->size = kick_duel_peer_storage_size(&v->def);
+    v->storage = malloc(v->size);
+    v->p = malloc(sizeof *v->p);
+    assert_int_equal(kick_duel_peer_init(v->p, &v->def, v->storage, v->size), KS_OK);
+    v->gathered = malloc(KICK_DUEL_HANDOVER_MAX);
+    v->box.bytes = malloc(KICK_DUEL_HANDOVER_MAX);
+    v->box.cap = KICK_DUEL_HANDOVER_MAX;
+    v->box.valid = false;
+    ns_link_init(&u->link[s], net, seed * 2u + (uint64_t)s + 9u);
+  }
+  return u;
+}
+
+static void reloads_free(reloads *u) {
+  for (int s = 0; s < 2; s++) {
+    free(u->d[s].storage);
+    free(u->d[s].p);
+    free(u->d[s].gathered);
+    free(u->d[s].box.bytes);
+    ns_link_free(&u->link[s]);
+  }
+  free(u);
+}
+
+/* The page is reloaded: everything it held is gone. */
+static void reload(reloads *u, int s, int64_t now, int64_t away) {
+  device *v = &u->d[s];
+  memset(v->p, 0xa5, sizeof *v->p);
+  memset(v->storage, 0x5a, v->size);
+  v->box.valid = false;
+  v->mode = DEV_GONE;
+  v->back_at = now + away;
+}
+
+static void deliver(reloads *u, int to, const uint8_t *b, size_t n, int64_t now) {
+  device *v = &u->d[to];
+  ks_rb_kind kind = ks_rb_message_kind(b, n);
+  ks_rb_error e;
+  if (v->mode == DEV_GONE) return;
+  if (v->mode == DEV_GATHERING) {
+    if (kind != KS_RB_KIND_PART) return;
+    ks_status st = ks_rb_gather_read(&v->g, b, n, &e);
+    if (st != KS_OK) { /* an answer to the request of an earlier reload of this page */
+      assert_int_equal(st, KS_ERR_STATE);
+      assert_string_equal(e.field, "nonce");
+      return;
+    }
+    if (!v->g.complete) return;
+    assert_int_equal(kick_duel_peer_resume(v->p, &v->def, v->storage, v->size, v->g.buf, v->g.total, &e), KS_OK);
+    v->mode = DEV_LIVE;
+    v->resumes++;
+    return;
+  }
+  if (kind == KS_RB_KIND_REQUEST) {
+    size_t len = 0;
+    ks_status st = kick_duel_peer_answer(v->p, &v->box, b, n, u->msg, sizeof u->msg, &len, &e);
+    if (st != KS_OK) fail_msg("answer: %s (%s)", e.field, ks_status_name(st));
+    ns_send(&u->link[to], now, u->msg, len);
+    return;
+  }
+  if (kind != KS_RB_KIND_INPUTS) return; /* a late part: no longer needed */
+  if (kick_duel_peer_read(v->p, b, n, &e) == KS_OK) return;
+  if (strcmp(e.field, "seq (before a handover)") == 0) v->refused_old++;
+  else v->refused_other++;
+}
+
+static void reloads_tick(reloads *u, agent ag[2], int64_t now) {
+  for (int s = 0; s < 2; s++) {
+    uint8_t *b;
+    long n;
+    while ((n = ns_take(&u->link[s], now, &b)) >= 0) {
+      deliver(u, 1 - s, b, (size_t)n, now);
+      free(b);
+    }
+  }
+  for (int s = 0; s < 2; s++) {
+    device *v = &u->d[s];
+    if (v->mode == DEV_GONE && now >= v->back_at) {
+      assert_int_equal(ks_rb_gather_init(&v->g, s, KICK_DUEL_INPUT_BYTES, ks_rng_next(&u->nonces), v->gathered,
+                                         KICK_DUEL_HANDOVER_MAX), KS_OK);
+      v->mode = DEV_GATHERING;
+    }
+    if (v->mode != DEV_LIVE) continue;
+    act(&ag[s], v->p, s);
+    (void)kick_duel_peer_tick(v->p);
+  }
+  for (int s = 0; s < 2; s++) {
+    device *v = &u->d[s];
+    if ((now + 5 * s) % 10 != 0) continue;
+    size_t len = 0;
+    if (v->mode == DEV_GATHERING) {
+      assert_int_equal(ks_rb_gather_request(&v->g, u->msg, sizeof u->msg, &len), KS_OK);
+      ns_send(&u->link[s], now, u->msg, len);
+    } else if (v->mode == DEV_LIVE && kick_duel_peer_write(v->p, u->msg, sizeof u->msg, &len) == KS_OK) {
+      ns_send(&u->link[s], now, u->msg, len);
+    }
+  }
+}
+
+/* Both devices end on the same bits with byte-identical records that verify. */
+static void same_end(kick_duel_peer *a, kick_duel_peer *b) {
+  assert_true(a->over && b->over);
+  assert_true(a->record_ok && b->record_ok);
+  assert_int_equal(a->end_step, b->end_step);
+  assert_int_equal(a->final_hash, b->final_hash);
+  char la[4096], lb[4096];
+  size_t na, nb;
+  trace_of(&a->confirmed, la, sizeof la, &na);
+  trace_of(&b->confirmed, lb, sizeof lb, &nb);
+  assert_int_equal(na, nb);
+  assert_memory_equal(la, lb, na);
+  static uint8_t ea[KICK_SHOOTOUT_MAX_BYTES], eb[KICK_SHOOTOUT_MAX_BYTES];
+  size_t sa = 0, sb = 0;
+  assert_int_equal(kick_shootout_encode(&a->record, ea, sizeof ea, &sa, NULL), KS_OK);
+  assert_int_equal(kick_shootout_encode(&b->record, eb, sizeof eb, &sb, NULL), KS_OK);
+  assert_int_equal(sa, sb);
+  assert_memory_equal(ea, eb, sa);
+  kick_replay_verify_result v;
+  assert_int_equal(kick_shootout_verify(&a->record, &v), KS_OK);
+  assert_true(v.identical);
+  static kick_duel off;
+  assert_int_equal(kick_shootout_state_at(&a->record, a->record.end_step, &off), KS_OK);
+  assert_int_equal(kick_duel_hash(&off), a->final_hash);
+}
+
+/* Player 1's page is reloaded in the middle of kick 3's flight and comes
+   back after 1.5 s: it takes its seat up again and the match ends on the
+   same bits on both devices, the records byte for byte equal. */
+static void test_a_reloaded_page_takes_its_seat_up_again(void **st) {
+  (void)st;
+  kick_duel_peer_def def = kick_duel_peer_default_def();
+  def.duel.ready_steps = 30;
+  def.duel.after_steps = 60;
+  ns_params net = {40, 15, 0.08, 0.05, 0.05};
+  reloads *u = reloads_new(&def, &net, 1u);
+  agent ag[2];
+  agents_init(ag, 21);
+  int64_t now = 0, lost_frame = -1;
+  bool reloaded = false;
+  for (; now < 2000000 && !(u->d[0].mode == DEV_LIVE && u->d[1].mode == DEV_LIVE && u->d[0].p->over && u->d[1].p->over); now++) {
+    reloads_tick(u, ag, now);
+    const kick_duel *v = kick_duel_peer_view(u->d[1].p);
+    if (!reloaded && v->kick == 3 && v->phase == KICK_DUEL_FLIGHT && v->step - v->phase_step == 50) {
+      lost_frame = ks_rb_frame(&u->d[1].p->rb);
+      reload(u, 1, now, 900);
+      reloaded = true;
+    }
+  }
+  assert_true(reloaded);
+  assert_int_equal(u->d[1].resumes, 1);
+  kick_duel_peer *a = u->d[0].p, *b = u->d[1].p;
+  assert_true(b->resumed && !a->resumed);
+  print_message("lost at step %lld, resumed at step %lld; the match ended at step %lld, %d-%d after %d kicks\n",
+                (long long)lost_frame, (long long)b->resumed_at, (long long)a->end_step, a->record.score[0],
+                a->record.score[1], a->record.kicks);
+  assert_true(b->resumed_at > 0 && b->resumed_at <= lost_frame + def.input_delay);
+  assert_true(a->record.kicks > 4); /* it went on well past the reload */
+  assert_int_equal(a->rb.stats.handovers, 1);
+  assert_int_equal(a->rb.stats.peer_resumes, 1);
+  same_end(a, b);
+  assert_int_equal(u->d[0].refused_other + u->d[1].refused_other, 0);
+  reloads_free(u);
+}
+
+/* 200 duels on random links, each with one or two reloads of either page
+   at random moments (the second may come before the first is back in),
+   away from 0 to 5 s: every one ends on the same bits on both devices. */
+static void test_random_reloads_always_end_on_the_same_bits(void **st) {
+  (void)st;
+  int64_t resumes = 0, old = 0, kicks = 0;
+  int32_t n = 200;
+  const char *env = getenv("KS_RELOAD_DUELS");
+  if (env) n = atoi(env);
+  for (int32_t i = 0; i < n; i++) {
+    ks_rng r = ks_rng_seeded((uint64_t)i * 104729u + 3u);
+    ns_params net = ns_random_params(&r);
+    kick_duel_peer_def def = kick_duel_peer_default_def();
+    def.duel.match_seed = ks_rng_next(&r);
+    def.duel.kicks_each = 1 + (int32_t)ks_rng_below(&r, 3u);
+    def.duel.max_kicks = 2 * def.duel.kicks_each + 4;
+    def.duel.ready_steps = 30;
+    def.duel.aim_steps = 600;
+    def.duel.after_steps = 60;
+    def.duel.replays = ks_rng_chance(&r, 0.5);
+    def.max_prediction = 120 + (int32_t)ks_rng_below(&r, 300u);
+    def.input_delay = (int32_t)ks_rng_below(&r, 8u);
+    reloads *u = reloads_new(&def, &net, (uint64_t)i);
+    agent ag[2];
+    agents_init(ag, (uint64_t)i * 7u + 1u);
+    int32_t planned = 1 + (int32_t)ks_rng_below(&r, 2u), done = 0, episodes = 0;
+    int64_t next = 300 + (int64_t)ks_rng_below(&r, 3000u);
+    int64_t now = 0;
+    for (; now < 3000000; now++) {
+      reloads_tick(u, ag, now);
+      if (done < planned && now >= next) {
+        int who = (int)ks_rng_below(&r, 2u);
+        if (u->d[1 - who].mode == DEV_LIVE) { /* someone must keep the match */
+          if (u->d[who].mode == DEV_LIVE) episodes++; /* else reloaded again before it was back in */
+          reload(u, who, now, (int64_t)ks_rng_below(&r, 3000u));
+          done++;
+        }
+        next = now + 200 + (int64_t)ks_rng_below(&r, 6000u);
+      }
+      bool live = u->d[0].mode == DEV_LIVE && u->d[1].mode == DEV_LIVE;
+      if (live && u->d[0].p->over && u->d[1].p->over) break;
+    }
+    if (!(u->d[0].mode == DEV_LIVE && u->d[1].mode == DEV_LIVE && u->d[0].p->over && u->d[1].p->over))
+      fail_msg("duel %d did not end (latency %lld)", i, (long long)net.latency);
+    same_end(u->d[0].p, u->d[1].p);
+    assert_int_equal(u->d[0].refused_other + u->d[1].refused_other, 0);
+    assert_int_equal(u->d[0].resumes + u->d[1].resumes, episodes);
+    resumes += episodes;
+    old += u->d[0].refused_old + u->d[1].refused_old;
+    kicks += u->d[0].p->record.kicks;
+    reloads_free(u);
+  }
+  print_message("%d duels, %lld kicks, %lld reloads taken up again, %lld messages of lost pages refused\n", n,
+                (long long)kicks, (long long)resumes, (long long)old);
+  assert_true(resumes >= n);
+}
+
+/* A page reloaded after the match ended comes back to the same result; a
+   handover refuses other rules, a cut history and the wrong player. */
+static void test_a_page_reloaded_after_the_end_sees_the_result(void **st) {
+  (void)st;
+  kick_duel_peer_def def = kick_duel_peer_default_def();
+  def.duel.ready_steps = 30;
+  def.duel.after_steps = 60;
+  def.duel.kicks_each = 1;
+  def.duel.max_kicks = 2;
+  ns_params net = {20, 5, 0.0, 0.0, 0.0};
+  reloads *u = reloads_new(&def, &net, 9u);
+  agent ag[2];
+  agents_init(ag, 4);
+  int64_t now = 0;
+  for (; now < 500000 && !(u->d[0].p->over && u->d[1].p->over); now++) reloads_tick(u, ag, now);
+  for (int i = 0; i < 200; i++, now++) reloads_tick(u, ag, now);
+  static uint8_t before[KICK_SHOOTOUT_MAX_BYTES];
+  size_t nb = 0;
+  assert_int_equal(kick_shootout_encode(&u->d[0].p->record, before, sizeof before, &nb, NULL), KS_OK);
+  reload(u, 0, now, 100);
+  for (int i = 0; i < 2000 && u->d[0].resumes == 0; i++, now++) reloads_tick(u, ag, now);
+  assert_int_equal(u->d[0].resumes, 1);
+  assert_true(u->d[0].p->over && u->d[0].p->resumed);
+  same_end(u->d[0].p, u->d[1].p);
+
+  /* Refusals, on a handover answered by player 1 for player 0. */
+  device *k = &u->d[1];
+  ks_rb_gather g;
+  static uint8_t buf[KICK_DUEL_HANDOVER_MAX], out[KS_RB_MAX_MESSAGE];
+  size_t n = 0, len = 0;
+  ks_rb_error e;
+  assert_int_equal(ks_rb_gather_init(&g, 0, KICK_DUEL_INPUT_BYTES, 99u, buf, sizeof buf), KS_OK);
+  while (!g.complete) {
+    assert_int_equal(ks_rb_gather_request(&g, out, sizeof out, &n), KS_OK);
+    static uint8_t part[KS_RB_MAX_MESSAGE];
+    assert_int_equal(kick_duel_peer_answer(k->p, &k->box, out, n, part, sizeof part, &len, &e), KS_OK);
+    assert_int_equal(ks_rb_gather_read(&g, part, len, &e), KS_OK);
+  }
+  /* A request from the answering side's own player is refused. */
+  ks_rb_gather mine;
+  assert_int_equal(ks_rb_gather_init(&mine, 1, KICK_DUEL_INPUT_BYTES, 5u, buf + 1, 100), KS_OK);
+  assert_int_equal(ks_rb_gather_request(&mine, out, sizeof out, &n), KS_OK);
+  assert_int_equal(kick_duel_peer_answer(k->p, &k->box, out, n, out + 64, sizeof out - 64, &len, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "sender");
+  static kick_duel_peer q;
+  void *store = malloc(u->d[0].size);
+  kick_duel_peer_def other = u->d[0].def;
+  other.duel.match_seed ^= 1u;
+  assert_int_equal(kick_duel_peer_resume(&q, &other, store, u->d[0].size, g.buf, g.total, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "rules");
+  assert_true(kick_duel_peer_view(&q) == NULL); /* unusable after an error */
+  kick_duel_peer_def wrong = u->d[1].def;
+  assert_int_equal(kick_duel_peer_resume(&q, &wrong, store, u->d[0].size, g.buf, g.total, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "keeper");
+  g.buf[g.total - 20] ^= 1u; /* inside the history's checksum */
+  assert_int_equal(kick_duel_peer_resume(&q, &u->d[0].def, store, u->d[0].size, g.buf, g.total, &e), KS_ERR_FORMAT);
+  assert_string_equal(e.field, "history");
+  g.buf[g.total - 20] ^= 1u;
+  assert_int_equal(kick_duel_peer_resume(&q, &u->d[0].def, store, u->d[0].size, g.buf, g.total, &e), KS_OK);
+  assert_true(q.over && q.final_hash == u->d[1].p->final_hash);
+  free(store);
+  reloads_free(u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_a_planted_nondeterminism_is_named_to_the_step_and_field),
       cmocka_unit_test(test_a_player_who_leaves_loses_and_the_record_says_so),
       cmocka_unit_test(test_two_peers_name_the_desync_step_and_field),
       cmocka_unit_test(test_a_thousand_random_duels_end_on_the_same_bits),
+      cmocka_unit_test(test_a_reloaded_page_takes_its_seat_up_again),
+      cmocka_unit_test(test_random_reloads_always_end_on_the_same_bits),
+      cmocka_unit_test(test_a_page_reloaded_after_the_end_sees_the_result),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,5 +13,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "${1:-}" = "--" ] && shift
+# sshd gives the remote command a login environment: SHELL, HOME and USER
+# from the password database. GNU parallel's remote wrapper runs the job
+# with $SHELL, so without it (a CI runner's bare environment) a job would
+# run nothing at all.
+entry=$(getent passwd "$(id -u)" || true)
+export SHELL=${SHELL:-$(echo "$entry" | cut -d: -f7)} HOME=${HOME:-$(echo "$entry" | cut -d: -f6)} USER=${USER:-$(id -un)}
+[ -n "$SHELL" ] || export SHELL=/bin/sh
 [ -n "${FAKE_SSH_LOG:-}" ] && echo "${host:-?}" >> "$FAKE_SSH_LOG"
 exec bash -c "$*"

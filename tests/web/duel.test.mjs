@@ -9,10 +9,19 @@
 //  - page B loses its connection in the middle (its socket is closed): A
 //    shows that it waits, B comes back to its seat by itself and the match
 //    goes on;
+//  - page A is reloaded in the middle of a kick: B shows that it waits (and
+//    how long), A takes its seat back with the token it kept, B hands the
+//    match over, A rebuilds it from the setup and the confirmed inputs, both
+//    show that it resumed, and the match goes on;
 //  - both pages end with the same score, the same final state hash on the
 //    same step and byte-identical shoot-out records, and native
 //    `kick-cli replay verify` re-simulates the record to the same end;
-//  - screenshots of both pages (mid-match and the result) must not be blank.
+//  - screenshots of both pages (mid-match and the result) must not be blank;
+//  - then two more pages (one of them closed and its room link opened again
+//    in a new tab: it takes its seat back too): one page's step is made to nudge
+//    the ball by one ulp in the first kick's flight (a test hook), and both
+//    pages show the desync with its first differing step (the planted one)
+//    and field (vx).
 // The pages run with ?manual: the test hands them frames with scripted
 // timestamps (window.__duel.run), so SwiftShader's slow drawing cannot
 // change the game; the network between them is real.
@@ -58,6 +67,69 @@ function rng(seed) {
 
 const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
 
+/**
+ * Two pages. First page D's tab is closed and the room link opened in a new
+ * tab: it takes seat 1 back with the token the browser kept (after seat 0's,
+ * which page C holds, is refused). Then page D's step nudges the ball's vx by
+ * one ulp 100 steps into the first kick's flight.
+ */
+async function plantedDesync(t, browser, server, relay) {
+  const c = await browser.context.newPage();
+  let d = await browser.context.newPage();
+  const errs = [watchErrors(c), watchErrors(d)];
+  await c.goto(`${server.url}duel/?manual&relay=${encodeURIComponent(relay.url)}`);
+  await c.waitForFunction(() => window.__duel && window.__duel.ready, null, { timeout: 30000 });
+  await c.click('#btn-create');
+  await c.waitForFunction(() => window.__duel.link, null, { timeout: 10000 });
+  const roomLink = `${await c.evaluate(() => window.__duel.link)}&manual`;
+  await d.goto(roomLink);
+  await d.waitForFunction(() => window.__duel && window.__duel.started, null, { timeout: 30000 });
+  await c.waitForFunction(() => window.__duel.started, null, { timeout: 10000 });
+  for (let i = 0; i < 20; i++) for (const p of [c, d]) await p.evaluate(() => window.__duel.run(4));
+  await d.close();
+  d = await browser.context.newPage();
+  errs.push(watchErrors(d));
+  await d.goto(roomLink);
+  let back = false;
+  for (let i = 0; i < 400 && !back; i++) {
+    await c.evaluate(() => window.__duel.run(2));
+    if (await d.evaluate(() => window.__duel && window.__duel.started)) await d.evaluate(() => window.__duel.run(2));
+    back = await d.evaluate(() => window.__duel && window.__duel.resumed === true);
+    await sleep(40);
+  }
+  const seat = await d.evaluate(() => ({ seat: window.__duel.seat, errors: window.__duel.errors }));
+  t.ok(back && seat.seat === 1 && seat.errors.some((e) => /room-full/.test(e)),
+    `a closed tab's room link opened again takes its seat (1) back with the browser's kept token, the other seat's refused (${seat.errors.join('; ')})`);
+  await d.evaluate(() => window.__duel.plant(0, 100));
+  let struck = false, both = false;
+  for (let round = 0; round < 3000 && !both; round++) {
+    const vc = await c.evaluate(() => window.__duel.run(4));
+    await d.evaluate(() => window.__duel.run(4));
+    if (!struck && vc.may_strike && vc.phase_age >= 30) struck = (await c.evaluate(() => window.__duel.strike(24, 0.15, 0.2))) === 0;
+    both = await Promise.all([c, d].map((p) => p.evaluate(() => /first differing field/.test(window.__duel.desync || ''))));
+    both = both[0] && both[1];
+    if (round % 8 === 7) await sleep(5);
+  }
+  const seen = [];
+  for (const p of [c, d]) {
+    await p.evaluate(() => window.__duel.run(1));
+    seen.push(await p.evaluate(() => ({ status: document.getElementById('status').textContent,
+      shown: !document.getElementById('status').classList.contains('hidden'), desync: window.__duel.desync || '',
+      planted: window.__duel.view().planted_step, step: window.__duel.view().desync_step })));
+  }
+  const planted = seen[1].planted;
+  const stepOf = (x) => Number((/first differing step (\d+)/.exec(x.status) || [])[1]);
+  t.ok(struck && planted > 0 && seen[0].planted === -1, `page D alone nudged the ball, at step ${planted}`);
+  for (const [i, x] of seen.entries()) {
+    t.ok(x.shown && /Out of step with the other device/.test(x.status) && stepOf(x) === planted && x.step === planted &&
+      /first differing field: vx/.test(x.status), `page ${i ? 'D' : 'C'} shows the desync at the planted step and names the field: ${x.status}`);
+  }
+  const bad = errs.flat().filter((e) => !/favicon/.test(e));
+  t.ok(bad.length === 0, 'no console or page errors on the desync pages', bad.join('; '));
+  await c.close();
+  await d.close();
+}
+
 run('web_duel', async (t) => {
   const relay = await startRelay(['--latency-ms', '40', '--jitter-ms', '25', '--loss', '0.08', '--seed', '11', '--rejoin-seconds', '20']);
   const server = await serve(site);
@@ -83,6 +155,7 @@ run('web_duel', async (t) => {
     const rand = rng(2026);
     const plans = new Map(); // `${player}:${kick}` -> plan
     let dropped = false, waitedShown = false, realSwipe = false, realTap = false;
+    let reloaded = false, reloadWaitShown = false, resumedA = false, resumedShownB = false, reloadedAt = null;
     let shots = 0, taps = 0, midShot = false;
     const t0 = Date.now();
 
@@ -151,6 +224,32 @@ run('web_duel', async (t) => {
           await sleep(50);
         }
       }
+      // Mid-match, in a kick's flight: page A is reloaded.
+      if (dropped && !reloaded && views[0].kick >= 4 && views[0].duel_phase === PHASE.FLIGHT) {
+        reloaded = true;
+        reloadedAt = { kick: views[0].kick, frame: views[0].frame };
+        const t1 = Date.now();
+        await a.reload();
+        for (const key of [...plans.keys()]) if (key.startsWith('0:')) plans.delete(key); // A's player plans afresh
+        await a.waitForFunction(() => window.__duel && window.__duel.ready, null, { timeout: 30000 });
+        for (let i = 0; i < 400 && !(resumedA && resumedShownB); i++) {
+          await b.evaluate(() => window.__duel.run(2));
+          if (!reloadWaitShown) {
+            reloadWaitShown = await b.evaluate(() => /lost the connection — waiting for them, \d+ s left/.test(window.__duel.statusLog.join('|')));
+          }
+          if (await a.evaluate(() => window.__duel.started)) await a.evaluate(() => window.__duel.run(2));
+          resumedA = await a.evaluate(() => window.__duel.resumed === true && /Match resumed where it was/.test(window.__duel.statusLog.join('|')));
+          resumedShownB = await b.evaluate(() => window.__duel.peerResumed === 1 && /reloaded the page/.test(window.__duel.statusLog.join('|')) &&
+            /match resumed/.test(window.__duel.statusLog.join('|')));
+          await sleep(40);
+        }
+        const back = await a.evaluate(() => ({ seat: window.__duel.seat, v: window.__duel.view(), log: window.__duel.statusLog }));
+        t.ok(back.seat === 0 && back.v.resumed === 1 && back.v.resumed_at > 0 && back.v.resumed_at <= reloadedAt.frame + 6,
+          `page A, reloaded in kick ${reloadedAt.kick + 1}'s flight, takes seat 0 back and rebuilds the match to step ${back.v.resumed_at} (it was at ${reloadedAt.frame}) in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+        t.ok(reloadWaitShown, 'while page A was away, page B said it was waiting for it and how long');
+        t.ok(resumedA && /resuming the match/.test(back.log.join('|')), `page A showed that it was resuming, then that it resumed (${back.log.join(' / ')})`);
+        t.ok(resumedShownB, 'page B showed that A reloaded, and that the match resumed');
+      }
       if (!midShot && views[0].duel_phase === PHASE.FLIGHT && views[0].kick >= 1) {
         midShot = true;
         await a.evaluate(() => window.__duel.draw());
@@ -165,6 +264,7 @@ run('web_duel', async (t) => {
     t.ok(realSwipe, 'a real mouse swipe on the page struck the first kick');
     t.ok(realTap, 'a real click in goal sent the keeper diving');
     t.ok(dropped && waitedShown, 'while page B was cut off, page A said it was waiting for it');
+    t.ok(reloaded, 'page A was reloaded in the middle of the match');
     const ends = [];
     for (const page of pages) {
       ends.push(await page.evaluate(() => ({ score: window.__duel.score, hash: window.__duel.finalHash, step: window.__duel.endStep, winner: window.__duel.winner,
@@ -205,6 +305,10 @@ run('web_duel', async (t) => {
     t.ok((titles[0] === 'A DRAW') === (titles[1] === 'A DRAW') && (titles[0] === 'A DRAW' || titles[0] !== titles[1]), `one wins, the other loses (${titles})`);
     const bad = [...errA, ...errB].filter((e) => !/favicon/.test(e));
     t.ok(bad.length === 0, 'no console or page errors on either page', bad.join('; '));
+    await a.close();
+    await b.close();
+
+    await plantedDesync(t, browser, server, relay);
   } finally {
     await browser.close();
     server.stop();

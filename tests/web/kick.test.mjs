@@ -303,6 +303,8 @@ await run('web_kick', async (t) => {
       const skipped = await page.evaluate(() => window.__kick.events.some((e) => e.name === 'replay_end' && e.subject === 1));
       t.ok(skipped, 'a tap skips the replay (replay_end, skipped)');
       t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.RESULT, 'after the skip the result shows');
+      const shareStats = await page.textContent('#result-stats');
+      t.ok(Number(/^(\d+\.\d) m\/s/.exec(shareStats)?.[1]) > 5, `the shared kick's result says how fast it went ("${shareStats}")`);
       const got = await page.evaluate(() => ({
         outcome: window.__kick.view('last_outcome'), moments: window.__kick.view('last_moments'),
         decision: window.__kick.view('decision_step'), crossX: window.__kick.view('cross_x'), crossY: window.__kick.view('cross_y'),

@@ -192,6 +192,8 @@ async function playSize(t, server, size) {
     const stats = await page.textContent('#result-stats');
     t.ok(/\d+\.\d m\/s/.test(stats) && /(bent|no bend)/.test(stats), `${size.tag}: the result says how fast and how much it bent ("${stats}")`);
     t.ok((await page.textContent('#result-points')).includes('Points'), `${size.tag}: the result lists the points`);
+    const parts = await page.evaluate(() => Array.from(document.querySelectorAll('#result-stats span'), (s) => [s.textContent, s.getClientRects().length]));
+    t.ok(parts.length >= 2 && parts.every((p) => p[1] === 1), `${size.tag}: no part of the result's numbers breaks across lines`, JSON.stringify(parts));
     const marks = await page.evaluate(() => window.__kick.stadium.marks.filter((m) => m.visible).length);
     const crossed = await view(page, 'crossed');
     t.ok(crossed === 0 || marks >= 1, `${size.tag}: the goal shows where the ball crossed (${marks} mark${marks === 1 ? '' : 's'})`);
@@ -205,17 +207,40 @@ async function playSize(t, server, size) {
     }
 
     // ---- every level's aiming view: the ball on screen, the shooter clear of it
-    const aims = await page.evaluate(() => {
-      const out = [];
+    const aims = await page.evaluate(([W, H]) => {
+      const out = [], cut = [], away = [];
+      // A HUD text cut short (an ellipsis) or overlapping its neighbours.
+      const hudCut = (tag) => {
+        for (const el of document.querySelectorAll('.hud-top *')) {
+          if (el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1) cut.push(`${tag} #${el.id}: "${el.textContent}"`);
+        }
+        const a = document.querySelector('.hud-level').getBoundingClientRect();
+        for (const sel of ['.hud-right', '#wind']) {
+          const b = document.querySelector(sel).getBoundingClientRect();
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) cut.push(`${tag}: the level's text runs into ${sel}`);
+        }
+      };
       for (let i = 0; i < 30; i++) {
         window.__kick.game.init(i, 20261029);
         window.__kick.checkFrames(3, 1 / 60, null, false);
         const c = window.__kick.check();
         if (!c.onScreen || c.overlap) out.push({ level: i, ball: c.ball, overlap: c.overlap, onScreen: c.onScreen });
+        // The shooter waits where the player sees him: no more than 8% of his width off the screen.
+        let x0 = Infinity, x1 = -Infinity;
+        for (const b of c.boxes) { x0 = Math.min(x0, b.x0); x1 = Math.max(x1, b.x1); }
+        const off = (Math.max(0, -x0) + Math.max(0, x1 - W)) / (x1 - x0);
+        if (!(off <= 0.08)) away.push({ level: i, x0: Math.round(x0), x1: Math.round(x1), off: +off.toFixed(2) });
+        hudCut(window.__kick.game.levelText(i, 'id'));
       }
-      return out;
-    });
-    t.ok(aims.length === 0, `${size.tag}: in all 30 aiming views the ball is on screen and the shooter does not cover it`, JSON.stringify(aims));
+      window.__kick.game.initDaily(2026, 12, 1);
+      window.__kick.checkFrames(1, 1 / 60, null, false);
+      hudCut('daily');
+      window.__kick.game.init(0, 20261029);
+      return { out, cut, away };
+    }, [size.width, size.height]);
+    t.ok(aims.out.length === 0, `${size.tag}: in all 30 aiming views the ball is on screen and the shooter does not cover it`, JSON.stringify(aims.out));
+    t.ok(aims.away.length === 0, `${size.tag}: in all 30 aiming views the whole shooter is on screen, waiting beside the ball`, JSON.stringify(aims.away));
+    t.ok(aims.cut.length === 0, `${size.tag}: the HUD's level, venue, keeper and star rule are never cut short, in all 30 levels and the Daily Kick`, aims.cut.join(' | '));
 
     // ---- the Final: a top corner, slow motion, the keeper's dive, the replay
     await page.evaluate((lv) => {
@@ -273,6 +298,12 @@ async function playSize(t, server, size) {
       const r = await page.evaluate(() => window.__kick.checkFrames(400, 1 / 60, (v) => v('screen') !== 1 || v('can_skip') === 1));
       const before = await page.evaluate(() => [window.__kick.view('can_skip'), window.__kick.view('screen')]);
       if (before[0] === 1) {
+        const hint = await page.evaluate(() => {
+          const el = document.getElementById('skip-hint');
+          const cs = getComputedStyle(el);
+          return { h: el.getBoundingClientRect().height, line: parseFloat(cs.fontSize) * 1.6 + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom), shown: cs.display !== 'none' };
+        });
+        t.ok(hint.shown && hint.h <= hint.line, `${size.tag}: "Tap to see the result" shows on one line (${hint.h.toFixed(0)} px high)`, JSON.stringify(hint));
         await page.evaluate(() => window.__kick.game.tap(0, 0));
         t.ok((await view(page, 'screen')) === SCREEN.RESULT, `${size.tag}: a tap skips level ${lv + 1}'s rolling or decided kick to its result`);
       }
@@ -324,15 +355,29 @@ await run('web_kick_play', async (t) => {
       await page.keyboard.press('b');
       const keys = await page.evaluate(() => [window.__kick.view('key_aim'), window.__kick.view('key_height'), window.__kick.view('key_bend')]);
       t.ok(keys[0] > 0.1 && keys[2] === 0.5, `keys: the arrows aim and B bends (${keys.map((k) => k.toFixed(2)).join(' ')})`);
+      // An arrow on the grass shows where the keys aim: from the ball, along the launch direction.
+      const arrow = await page.evaluate(() => {
+        window.__kick.run(1);
+        const a = window.__kick.stadium.aim;
+        a.updateMatrixWorld();
+        const e = a.matrixWorld.elements;
+        return { visible: a.visible, dir: Math.atan2(e[4], e[6]), up: e[5], want: window.__kick.view('key_direction'), at: [a.position.x - window.__kick.view('spot_x'), a.position.z - window.__kick.view('spot_z')] };
+      });
+      t.ok(arrow.visible && Math.abs(arrow.dir - arrow.want) < 1e-6 && Math.abs(arrow.up) < 1e-9 && Math.hypot(...arrow.at) < 1e-9,
+        `keys: an arrow on the grass from the ball shows the keys' aim (${arrow.want.toFixed(3)} rad)`, JSON.stringify(arrow));
       await page.keyboard.down(' ');
       await page.waitForTimeout(450);
       t.ok(await page.evaluate(() => window.__kick.view('key_charging') === 1), 'keys: holding Space charges the power');
       await page.keyboard.up(' ');
       t.ok((await view(page, 'screen')) === SCREEN.FLIGHT && (await page.evaluate(() => window.__kick.lastStatus)) === 0, 'keys: releasing Space kicks');
+      t.ok(await page.evaluate(() => { window.__kick.run(1); return !window.__kick.stadium.aim.visible; }), 'keys: the aim arrow goes once the kick is on its way');
       await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
       await compareWithNative(t, page, 'play-keys');
       await page.keyboard.press('Escape');
       t.ok(await page.isVisible('#menu-main') && (await view(page, 'paused')) === 1, 'keys: Escape pauses');
+      const helpBox = await page.locator('#menu-main .keys-help').boundingBox();
+      const homeBox = await page.locator('#menu-main .back').boundingBox();
+      t.ok(helpBox && homeBox && homeBox.y >= helpBox.y + helpBox.height - 1, 'menu: the keys line and the home link are lines of their own', JSON.stringify({ helpBox, homeBox }));
       await page.keyboard.press('Escape');
       t.ok(await page.isHidden('#menu'), 'keys: Escape again resumes');
       // The attempt survives a reload.
@@ -356,6 +401,18 @@ await run('web_kick_play', async (t) => {
       await page.click('#menu-settings [data-back]');
       await page.click('#btn-resume');
       t.ok((await view(page, 'person_keeper')) === 1 && (await view(page, 'screen')) === SCREEN.AIM, 'settings: a friend in goal switched on while aiming keeps this kick');
+      await page.evaluate(() => window.__kick.run(1));
+      t.ok((await page.textContent('#hud-venue')).includes('a friend in goal') && /friendly/i.test(await page.textContent('#hud-rule')), 'settings: the HUD says a friend is in goal, for no stars');
+      // A friendly: no stars, and the same attempt again.
+      const friendAt = await page.evaluate(() => [window.__kick.view('level'), window.__kick.view('attempt'), window.__kick.game.levelStars(1)]);
+      await keyKick(page, 0.6, 0.35, 0, 0.9);
+      await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
+      await page.waitForTimeout(100);
+      t.ok(/friendly/i.test(await page.textContent('#result-note')) && (await page.textContent('#result-stars')) === '' && (await view(page, 'friendly')) === 1,
+        'settings: a kick against a friend is a friendly, for no stars', await page.textContent('#result-note'));
+      await page.click('#btn-next');
+      const friendNext = await page.evaluate(() => [window.__kick.view('level'), window.__kick.view('attempt'), window.__kick.game.levelStars(1)]);
+      t.ok(JSON.stringify(friendNext) === JSON.stringify(friendAt), 'settings: ... and uses no attempt', JSON.stringify({ friendAt, friendNext }));
       await page.click('#btn-menu');
       await page.click('#btn-settings');
       await page.uncheck('#opt-keeper');

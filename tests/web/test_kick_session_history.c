@@ -7,7 +7,8 @@
    shooter's run-up before the strike, a friend in goal switched on while
    aiming, a tap that skips a slow ending, points, stars and bests, the tour's
    ending, the Daily Kick's three tries, streak and share line, a keyboard
-   kick, attempts resumed after a reload. */
+   kick, attempts resumed after a reload, a shared kick's speed and bend, and
+   a friend in goal's kicks as friendlies. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -311,6 +312,70 @@ static void test_daily_kick_follows_the_rule(void **st) {
   }
 }
 
+/* A shared kick's result says how fast it went and how much it bent: the
+   speed and bend of the code's own kick, not zeros. */
+static void test_a_shared_kick_says_how_fast_and_how_much_it_bent(void **st) {
+  (void)st;
+  assert_int_equal(kx_init(3, 11, 0), 0);
+  frames(15);
+  assert_int_equal(kx_swipe_begin(), 0);
+  for (int i = 0; i <= 12; i++) { /* bowed: it bends */
+    double f = (double)i / 12.0;
+    assert_int_equal(kx_swipe_point(60.0 + 0.14 * f, 0.5 + 0.05 * sin(3.14159 * f), 0.9 - 0.42 * f), 0);
+  }
+  assert_int_equal(kx_swipe_end(), 0);
+  double speed = view("launch_speed"), bend = view("bend");
+  assert_true(speed > 5.0 && fabs(bend) > 0.05);
+  to_result();
+  int32_t n = kx_share_encode();
+  assert_true(n > 0);
+  assert_int_equal(kx_share_load(n), 0);
+  assert_int_equal((int)view("mode"), KX_MODE_SHARED);
+  assert_true(view("launch_speed") == speed);
+  assert_true(fabs(view("bend") - bend) < 1e-12);
+  to_result();
+  assert_true(view("launch_speed") == speed);
+}
+
+/* A friend in goal makes a World Tour kick a friendly: it earns no star, no
+   best and does not end the tour, and the next kick is the same attempt; the
+   Daily Kick keeps the day's keeper whatever the setting. */
+static void test_a_friend_in_goal_plays_a_friendly(void **st) {
+  (void)st;
+  int32_t last = kx_level_count() - 1;
+  for (int32_t i = 0; i < last; i++) kx_progress_set(i, 1, 1000);
+  assert_int_equal(kx_init_attempt(last, 20261029, 0, 2), 0);
+  assert_int_equal(kx_set_option(KX_OPT_PERSON_KEEPER, 1.0), 0);
+  assert_int_equal((int)view("person_keeper"), 1);
+  int32_t stars = kx_level_stars(last), best = kx_level_best(last);
+  int32_t tour_stars = (int32_t)view("tour_stars");
+  frames(15);
+  swipe(0.33, 0.1, 0.16); /* the friend never dives */
+  assert_int_equal(kx_swipe_end(), 0);
+  to_result();
+  assert_int_equal((int)view("friendly"), 1);
+  assert_int_equal((int)view("last_stars"), 0);
+  assert_int_equal((int)view("passed"), 0);
+  assert_int_equal((int)view("tour_complete"), 0);
+  assert_int_equal(kx_level_stars(last), stars);
+  assert_int_equal(kx_level_best(last), best);
+  assert_int_equal((int)view("tour_stars"), tour_stars);
+  assert_int_equal(kx_next(), 0);
+  assert_int_equal((int)view("level"), last);
+  assert_int_equal((int)view("attempt"), 2); /* no attempt used */
+  assert_int_equal((int)view("friendly"), 0);
+  /* The Daily Kick: its own keeper, from the start and when switched on while aiming. */
+  assert_int_equal(kx_init_daily(2027, 1, 5), 0);
+  assert_int_equal((int)view("person_keeper"), 0);
+  assert_int_equal(kx_set_option(KX_OPT_PERSON_KEEPER, 0.0), 0);
+  assert_int_equal(kx_set_option(KX_OPT_PERSON_KEEPER, 1.0), 0);
+  assert_int_equal((int)view("person_keeper"), 0);
+  play_one(0.02);
+  assert_int_equal((int)view("friendly"), 0);
+  assert_int_equal((int)view("daily_tries"), 1);
+  assert_int_equal(kx_set_option(KX_OPT_PERSON_KEEPER, 0.0), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tour_kicks_carry_the_history_and_the_daily_kick_never_does),
@@ -321,6 +386,8 @@ int main(void) {
       cmocka_unit_test(test_the_daily_kick_gives_three_tries_a_streak_and_a_share_line),
       cmocka_unit_test(test_a_keyboard_kick_and_a_resumed_attempt),
       cmocka_unit_test(test_daily_kick_follows_the_rule),
+      cmocka_unit_test(test_a_shared_kick_says_how_fast_and_how_much_it_bent),
+      cmocka_unit_test(test_a_friend_in_goal_plays_a_friendly),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,6 +82,11 @@ fi
 
 rm -f shards.json result.json records.jsonl report.html
 seq 0 $((shards - 1)) | parallel "${popts[@]}" "$job" > shards.json.part
+got=$(grep -c '"format"' shards.json.part || true)
+if [ "$got" != "$shards" ]; then
+  echo "parallel.sh: $got of $shards shards came back (a remote host whose login environment has no SHELL runs nothing; see docs/sweeps.md)" >&2
+  exit 1
+fi
 mv shards.json.part shards.json
 "$kick" merge shards.json --out result.json > /dev/null
 files=()

@@ -44,8 +44,10 @@ let lastEvents = [];
 let bannerUntil = 0;
 let finishAt = 0;
 let whatIf = false;
+let marker = null; // the off-screen ramp's arrow, as last drawn
 
 function banner(text, ms = 900) {
+  if (!$('result').hidden) return;
   $('banner').textContent = text;
   bannerUntil = performance.now() + ms;
 }
@@ -85,18 +87,40 @@ function handle(events) {
   }
 }
 
+/** The result, one fact a line, and what to try next (the score's rule is brake_sim_result, in C: the stop). */
+function resultLines(s, brakeAt) {
+  const lines = [];
+  let stop = `Stopped at ${s.stop_x.toFixed(2)} m`;
+  if (s.outcome === 1) stop += `, ${(s.ramp_x - s.stop_x).toFixed(2)} m before the ramp`;
+  if (s.outcome === 2) stop += `, ${(s.stop_x - s.ramp_x).toFixed(2)} m up the ramp`;
+  lines.push(stop, `Stopwatch ${s.stopwatch.toFixed(3)} s`);
+  const braked = s.braked > 0 && brakeAt !== null;
+  if (braked) lines.push(`Braked ${(s.ramp_x - brakeAt).toFixed(1)} m before the ramp${s.outcome <= 2 ? ` · stopping distance ${s.stopping_distance.toFixed(2)} m` : ''}`);
+  else lines.push('Never braked');
+  if (s.leap_distance > 0) lines.push(`Leap ${s.leap_distance.toFixed(1)} m, ${s.flips} flip${s.flips === 1 ? '' : 's'}${s.clean ? ', a clean landing' : ''}`);
+  let tip = '';
+  if (s.outcome === 1) tip = s.ramp_x - s.stop_x < 1 ? 'A stop at the ramp\'s foot: the best there is.' : 'Brake a little later: the closer to the ramp\'s foot, the more it scores (up to 3,000).';
+  else if (s.outcome === 2) tip = 'Brake a little earlier: a stop before the ramp\'s foot scores more.';
+  else if (s.outcome >= 3) tip = braked ? 'Brake earlier: the car reached the ramp still rolling. A good stop scores more than any stunt.' : 'Try braking: a good stop scores more than any stunt.';
+  if (whatIf) lines.push('The roll-out after the landing was finished at once: the score is the full run\'s.');
+  return { lines, tip };
+}
+
 function showResult() {
   const s = state();
   $('result-title').textContent = `${OUTCOME[s.outcome]} — ${s.score} points`;
-  const parts = [`Stopwatch ${s.stopwatch.toFixed(3)} s`, `stopped at ${s.stop_x.toFixed(2)} m`];
-  if (s.outcome === 1) parts.push(`${(s.ramp_x - s.stop_x).toFixed(2)} m before the ramp`);
-  if (s.stopping_distance > 0) parts.push(`stopping distance ${s.stopping_distance.toFixed(2)} m`);
-  if (s.leap_distance > 0) parts.push(`leap ${s.leap_distance.toFixed(1)} m, ${s.flips} flip${s.flips === 1 ? '' : 's'}`);
-  if (whatIf) parts.push('(the roll-out was finished in a tight loop: the score a full run gives)');
-  // What the score rewards (the rule is brake_sim_result, in C): the stop.
-  if (s.outcome === 1) parts.push(s.ramp_x - s.stop_x < 1 ? 'a stop at the ramp\'s foot: the best there is' : 'stop closer to the ramp\'s foot for up to 3,000');
-  else if (s.outcome === 3 || s.outcome === 4 || s.outcome === 5) parts.push('a good stop scores more than any stunt: brake later, not never');
-  $('result-text').textContent = parts.join(' · ');
+  const { lines, tip } = resultLines(s, skid.length ? skid[0] : null);
+  const text = $('result-text');
+  text.textContent = '';
+  for (const line of lines) {
+    const p = document.createElement('span');
+    p.textContent = line;
+    text.append(p);
+  }
+  $('result-tip').textContent = tip;
+  // The result takes the screen: no banner over it.
+  bannerUntil = 0;
+  $('banner').textContent = '';
   $('result').hidden = false;
 }
 
@@ -151,6 +175,25 @@ function draw(s) {
   for (let i = 0; i < 4; i++) {
     g.fillStyle = i % 2 ? '#fff' : '#e63946';
     g.fillRect(sx(s.barrier_x) - 4, sy(s.barrier_height) + (i * s.barrier_height * scale) / 4, 8, (s.barrier_height * scale) / 8);
+  }
+  // The ramp ahead, off the right edge: an arrow with its distance (a phone sees ~25 m ahead).
+  marker = null;
+  if (sx(s.ramp_x) > W - 8 && s.gap > 0) {
+    const text = `ramp ${Math.max(0, s.gap).toFixed(0)} m`;
+    g.font = 'bold 15px system-ui';
+    const tw = g.measureText(text).width;
+    const y = groundY - 34;
+    g.fillStyle = 'rgba(233, 196, 106, 0.92)';
+    g.beginPath();
+    g.moveTo(W - 8, y);
+    g.lineTo(W - 22, y - 13);
+    g.lineTo(W - 22, y + 13);
+    g.closePath();
+    g.fill();
+    g.fillRect(W - 30 - tw - 12, y - 13, tw + 12, 26);
+    g.fillStyle = '#1d1d1d';
+    g.fillText(text, W - 30 - tw - 6, y + 5);
+    marker = { text, x: W - 30 - tw - 12, y: y - 13, w: tw + 34, h: 26 };
   }
   // The car: a box with wheels, rotated by its pitch, resting on its point.
   const len = 4.2, hgt = 1.3;
@@ -228,6 +271,8 @@ $('driver').addEventListener('change', (e) => {
 // ---------------------------------------------------------------- console
 window.__brake = {
   state,
+  /** The ramp's arrow at the right edge as last drawn ({text, x, y, w, h}), or null when the ramp is on screen. */
+  marker: () => marker,
   events: () => lastEvents.slice(),
   restart,
   pedal(down) {

@@ -31,6 +31,11 @@ export async function createDuel() {
       w.writeStr(x.dx_text(), x.dx_text_capacity(), room);
       return x.dx_init(player, window, delay);
     },
+    /** A reloaded page takes its seat up again: gathers the other device's handover, then resumes. */
+    resumeBegin(player, room, nonce, window = 300, delay = 6) {
+      w.writeStr(x.dx_text(), x.dx_text_capacity(), room);
+      return x.dx_resume_begin(player, window, delay, nonce[0] >>> 0, nonce[1] >>> 0);
+    },
     frame: (target) => x.dx_frame(target),
     pause: () => x.dx_pause(),
     resume: () => x.dx_resume(),
@@ -45,6 +50,14 @@ export async function createDuel() {
       const n = x.dx_send();
       return n > 0 ? mem().slice(x.dx_outbox(), x.dx_outbox() + n) : null;
     },
+    /** The answer to the other device's handover request, a copy (or null). */
+    reply() {
+      const n = x.dx_reply();
+      return n > 0 ? mem().slice(x.dx_reply_bytes(), x.dx_reply_bytes() + n) : null;
+    },
+    /** A test hook: this device nudges the ball `steps` steps into kick `kick`'s flight. */
+    plant: (kick, steps) => x.dx_plant(kick, steps),
+    text: () => w.str(x.dx_text()),
     swipeBegin: () => x.dx_swipe_begin(),
     swipePoint: (t, px, py) => x.dx_swipe_point(t, px, py),
     swipeEnd: () => x.dx_swipe_end(),

@@ -11,6 +11,65 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const manual = params.has('manual');
 
+// ------------------------------------------------------------ seats kept
+// The relay gives each seat an unguessable token. It is kept for the tab
+// (sessionStorage: a reload takes the same seat back) and for the browser
+// (localStorage: a closed tab whose link is opened again does too; it is
+// tried only after the tab's own, and a seat whose page is still connected
+// refuses it, so two tabs of one browser keep their own seats).
+const SEATS = 'kickstep.duel.seats';
+const DAY_MS = 24 * 3600 * 1000;
+function readJson(store, key) {
+  try {
+    return JSON.parse(store.getItem(key) || 'null');
+  } catch {
+    return null;
+  }
+}
+function writeJson(store, key, value) {
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage unavailable (private mode): the seat cannot come back after a reload */
+  }
+}
+function keptSeats() {
+  const all = readJson(localStorage, SEATS) || {};
+  const now = Date.now();
+  for (const room of Object.keys(all)) {
+    for (const seat of Object.keys(all[room])) if (!(now - all[room][seat].t < DAY_MS)) delete all[room][seat];
+    if (!Object.keys(all[room]).length) delete all[room];
+  }
+  return all;
+}
+function rememberSeat(room, seat, token) {
+  writeJson(sessionStorage, `kickstep.duel.seat.${room}`, { seat, token });
+  const all = keptSeats();
+  all[room] = { ...(all[room] || {}), [seat]: { token, t: Date.now() } };
+  writeJson(localStorage, SEATS, all);
+}
+function forgetRoom(room) {
+  writeJson(sessionStorage, `kickstep.duel.seat.${room}`, null);
+  const all = keptSeats();
+  delete all[room];
+  writeJson(localStorage, SEATS, all);
+}
+/** The tokens to try for a room, this tab's first. */
+function seatTokens(room) {
+  const out = [];
+  const mine = readJson(sessionStorage, `kickstep.duel.seat.${room}`);
+  if (mine && mine.token) out.push({ token: mine.token, own: true });
+  const kept = keptSeats()[room] || {};
+  for (const seat of Object.keys(kept)) if (!out.some((c) => c.token === kept[seat].token)) out.push({ token: kept[seat].token, own: false });
+  return out;
+}
+function nonce() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return [a[0], a[1]];
+}
+
 /** The relay: ?relay=ws://..., else this host on the port make run wrote to relay.json (8601 without one). */
 async function relayAddress() {
   if (params.get('relay')) return params.get('relay');
@@ -29,8 +88,10 @@ async function main() {
   const relayUrl = await relayAddress();
   const stadium = new Stadium($('gl'));
   const touch = $('touch');
-  const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {}, statusTimer: null };
-  const api = { ready: false, started: false, over: false, seat: -1, room: null, link: '', errors: [], duel, stadium, frames: 0 };
+  const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {},
+    statusTimer: null, hideTimer: null, resuming: false, resumeSince: 0, tokens: [], handovers: 0, peerResumes: 0 };
+  const api = { ready: false, started: false, over: false, seat: -1, room: null, link: '', errors: [], duel, stadium, frames: 0,
+    resumed: false, statusLog: [] };
   window.__duel = api;
 
   // ---------------------------------------------------------------- the relay
@@ -38,17 +99,35 @@ async function main() {
     seated(m) {
       ui.room = api.room = m.room;
       ui.seat = api.seat = m.seat;
+      rememberSeat(m.room, m.seat, m.token);
       if (m.seat === 0) {
-        const q = new URLSearchParams();
-        q.set('room', m.room);
-        if (params.get('relay')) q.set('relay', params.get('relay'));
-        api.link = `${location.origin}${location.pathname}?${q}`;
-        $('room-link').value = api.link;
-        $('lobby-start').classList.add('hidden');
-        $('lobby-wait').classList.remove('hidden');
+        showLink(m.room);
+        // This page's own address names the room, so a reload comes back to it.
+        const here = new URLSearchParams(location.search);
+        here.set('room', m.room);
+        history.replaceState(null, '', `${location.pathname}?${here}`);
       } else {
         setLobbyNote('Joined. Starting…');
       }
+    },
+    reseated(m) {
+      ui.room = api.room = m.room;
+      ui.seat = api.seat = m.seat;
+      if (!m.started) {
+        // Back in its own lobby: still waiting for the opponent.
+        showLink(m.room);
+        setLobbyNote('Waiting for your opponent…');
+        return;
+      }
+      // A reloaded page: the other device hands the match over.
+      const st = duel.resumeBegin(m.seat, m.room, nonce());
+      if (st !== 0) return fail(`the match could not be resumed: ${duel.status(st)}`);
+      ui.started = api.started = true;
+      ui.resuming = true;
+      ui.resumeSince = performance.now();
+      $('lobby').classList.add('hidden');
+      showStatus('Back in your seat — resuming the match…');
+      if (!manual) duel.resume();
     },
     start(seat) {
       const st = duel.init(seat, ui.room);
@@ -60,14 +139,16 @@ async function main() {
     data(bytes) {
       if (!ui.started) return;
       const st = duel.receive(bytes);
-      if (st !== 0) api.errors.push(`refused a message: ${duel.status(st)}`);
+      if (st !== 0) api.errors.push(`refused a message: ${duel.status(st)} (${duel.text()})`);
+      const reply = duel.reply(); // an answer to the other page's handover request
+      if (reply) link.data(reply);
     },
     peer(what, detail) {
-      if (what === 'left') showStatus(`Your opponent lost the connection — waiting up to ${detail} s`, true, detail);
-      else if (what === 'back') showStatus(null);
+      if (what === 'left') showStatus(`Your opponent lost the connection — waiting for them, ${detail} s left`, true, detail);
+      else if (what === 'back') showStatus('Your opponent is back', false, 0, 2500);
       else if (what === 'gone') {
-        if (!duel.read().v('over')) duel.abandon(1 - ui.seat);
-        showStatus(detail === 'left' ? 'Your opponent left the match' : 'Your opponent did not come back', true);
+        if (duel.read().v('ready') && !duel.v('over')) duel.abandon(1 - ui.seat);
+        showStatus(detail === 'left' ? 'Your opponent left the match' : 'Your opponent did not come back: the match is yours', true);
       }
     },
     status(what) {
@@ -76,10 +157,19 @@ async function main() {
     },
     error(m) {
       api.errors.push(`${m.code}: ${m.message}`);
-      if (!ui.started) return fail(m.code === 'unknown-room' ? 'That room does not exist (any more).' : m.message);
-      if (m.code === 'unknown-room' && !duel.read().v('over')) {
-        duel.abandon(ui.seat); // the match ends for the side that left
-        showStatus('You were away too long: the match has ended', true);
+      if (!ui.started && ui.tokens.length && (m.code === 'bad-token' || m.code === 'room-full')) return nextSeat(m.code);
+      if (!ui.started) {
+        if (m.code === 'unknown-room' && ui.rejoining) {
+          forgetRoom(params.get('room'));
+          return fail('You were away too long: the match has ended, and the side that left loses it.');
+        }
+        return fail(m.code === 'unknown-room' ? 'That room does not exist (any more).' : m.message);
+      }
+      if (m.code === 'unknown-room') {
+        forgetRoom(ui.room);
+        if (duel.read().v('ready') && !duel.v('over')) duel.abandon(ui.seat); // the match ends for the side that left
+        ui.resuming = false;
+        showStatus('You were away too long: the match has ended, and the side that left loses it', true);
       }
     },
   });
@@ -88,6 +178,31 @@ async function main() {
 
   function setLobbyNote(t) {
     $('lobby-note').textContent = t;
+  }
+  function showLink(room) {
+    const q = new URLSearchParams();
+    q.set('room', room);
+    if (params.get('relay')) q.set('relay', params.get('relay'));
+    api.link = `${location.origin}${location.pathname}?${q}`;
+    $('room-link').value = api.link;
+    $('room-link').classList.remove('hidden');
+    $('btn-copy').classList.remove('hidden');
+    $('lobby-start').classList.add('hidden');
+    $('lobby-wait').classList.remove('hidden');
+  }
+  /** The next kept token for this room; when none is left, join as a new player. */
+  function nextSeat(why) {
+    const c = ui.tokens.shift();
+    if (why === 'room-full' && c && c.own && !c.retried) {
+      // This tab's own seat: its old connection may not have closed yet.
+      c.retried = true;
+      ui.tokens.unshift(c);
+    }
+    const next = ui.tokens[0];
+    if (next) return setTimeout(() => link.rejoin(params.get('room'), next.token), next.retried ? 1000 : 0);
+    ui.rejoining = false;
+    setLobbyNote('Joining…');
+    return link.join(params.get('room'));
   }
   function fail(msg) {
     $('lobby-error').textContent = msg;
@@ -108,15 +223,26 @@ async function main() {
     $('lobby-wait').classList.remove('hidden');
     $('room-link').classList.add('hidden');
     $('btn-copy').classList.add('hidden');
-    setLobbyNote('Joining…');
-    link.join(params.get('room'));
+    ui.tokens = seatTokens(params.get('room'));
+    if (ui.tokens.length) {
+      // This browser held a seat in this room: take it back.
+      ui.rejoining = true;
+      setLobbyNote('Coming back to your match…');
+      link.rejoin(params.get('room'), ui.tokens[0].token);
+    } else {
+      setLobbyNote('Joining…');
+      link.join(params.get('room'));
+    }
   }
 
-  function showStatus(text, bad = false, countdown = 0) {
+  /** A line over the match; countdown: seconds left, counted down; hideMs: hidden after that long. */
+  function showStatus(text, bad = false, countdown = 0, hideMs = 0) {
     const el = $('status');
     clearInterval(ui.statusTimer);
+    clearTimeout(ui.hideTimer);
     ui.status = text;
     if (!text) return el.classList.add('hidden');
+    api.statusLog.push(text);
     el.textContent = text;
     el.classList.toggle('bad', bad);
     el.classList.remove('hidden');
@@ -124,8 +250,43 @@ async function main() {
       const end = performance.now() + countdown * 1000;
       ui.statusTimer = setInterval(() => {
         const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
-        el.textContent = `Your opponent lost the connection — waiting ${left} s`;
+        el.textContent = `Your opponent lost the connection — waiting for them, ${left} s left`;
       }, 250);
+    }
+    if (hideMs > 0) ui.hideTimer = setTimeout(() => showStatus(null), hideMs);
+  }
+
+  /** The reloaded page's progress, and the other page's view of it. */
+  function followResume() {
+    if (ui.resuming) {
+      if (duel.v('ready')) {
+        ui.resuming = false;
+        api.resumed = true;
+        showStatus(`Match resumed where it was (step ${duel.v('resumed_at')})`, false, 0, 3000);
+      } else if (duel.v('resume_failed')) {
+        ui.resuming = false;
+        showStatus(`The match could not be resumed: ${duel.status(duel.v('resume_failed'))} (${duel.text()})`, true);
+        link.leave();
+        forgetRoom(ui.room);
+      } else if (duel.v('other_lost') || performance.now() - ui.resumeSince > 20000) {
+        ui.resuming = false;
+        showStatus('The match could not be resumed: your opponent no longer has it', true);
+        link.leave();
+        forgetRoom(ui.room);
+      } else if (duel.v('resume_total')) {
+        $('status').textContent = `Back in your seat — resuming the match… (${Math.round((100 * duel.v('resume_have')) / duel.v('resume_total'))}%)`;
+      }
+      return;
+    }
+    if (!duel.v('ready')) return;
+    if (duel.v('handovers') > ui.handovers) {
+      ui.handovers = duel.v('handovers');
+      showStatus('Your opponent reloaded the page — handing the match over…');
+    }
+    if (duel.v('peer_resumes') > ui.peerResumes) {
+      ui.peerResumes = duel.v('peer_resumes');
+      api.peerResumed = ui.peerResumes;
+      showStatus('Your opponent is back: match resumed', false, 0, 3000);
     }
   }
 
@@ -233,9 +394,14 @@ async function main() {
     }
     const adv = duel.v('advantage');
     setText('net', `relay rtt ${Math.round(link.rtt)} ms · ahead ${adv} steps\nrollbacks ${duel.v('rollbacks')} (longest ${duel.v('max_rollback')} steps)`);
-    if (duel.v('desync') && !api.desync) {
-      api.desync = duel.desyncText();
-      showStatus(`Out of step with the other device — ${api.desync}`, true);
+    if (duel.v('desync')) {
+      // The report grows: the check step, then the exact step, then the field.
+      const text = duel.desyncText();
+      if (text !== api.desync) {
+        api.desync = text;
+        api.desyncStep = duel.v('desync_step');
+        showStatus(`Out of step with the other device — ${text}`, true);
+      }
     }
     if (duel.v('over') && !api.over) onOver();
   }
@@ -260,7 +426,10 @@ async function main() {
     $('result').classList.remove('hidden');
     // The other device may still need our last inputs to confirm the end:
     // keep sending for a while, then leave the room.
-    setTimeout(() => link.leave(), 10000);
+    setTimeout(() => {
+      link.leave();
+      forgetRoom(ui.room);
+    }, 10000);
   }
   /** The record as base64 (tests) and as a file download (the button). */
   api.record = () => {
@@ -299,10 +468,15 @@ async function main() {
     if (msg) link.data(msg);
     api.frames++;
   }
+  function frameHud() {
+    if (!ui.started) return;
+    followResume();
+    if (duel.v('ready')) hud();
+  }
   let lastDraw = 0;
   function draw(now) {
     duel.read();
-    if (ui.started) hud();
+    frameHud();
     stadium.update(duel, Math.min(0.1, Math.max(0, (now - lastDraw) / 1000)));
     lastDraw = now;
   }
@@ -311,7 +485,7 @@ async function main() {
   api.run = (n, dtMs = 1000 / 60) => {
     for (let i = 0; i < n && ui.started; i++) step((manualT += dtMs) / 1000);
     duel.read();
-    if (ui.started) hud();
+    frameHud();
     return api.view();
   };
   api.draw = () => draw(performance.now());
@@ -323,6 +497,8 @@ async function main() {
   };
   api.strike = (speed, elevation, direction, spin = 0) => duel.strike(speed, elevation, direction, spin);
   api.tap = (x, y) => duel.tap(x, y);
+  /** A test hook: this page's step nudges the ball `steps` steps into kick `kick`'s flight. */
+  api.plant = (kick, steps) => duel.plant(kick, steps);
   function loop(now) {
     if (ui.started && !manual) step(now / 1000);
     if (!manual) draw(now);

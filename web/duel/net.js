@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The page's side of the relay (tools/relay.mjs): a WebSocket that creates or
 // joins a room, carries the rollback messages as binary frames, and comes
-// back to its seat with its token after a drop. It knows nothing of the game.
+// back to its seat with its token after a drop, or after the page was
+// reloaded (rejoin). It knows nothing of the game.
 export class RelayLink {
   constructor(url, handlers) {
     this.url = url;
@@ -55,6 +56,13 @@ export class RelayLink {
         this.seat = m.seat;
         return this.h.seated(m);
       case 'rejoined':
+        this.seat = m.seat;
+        if (!this.started && m.started) {
+          // A page that was reloaded: its seat is back, the match must be too.
+          this.started = true;
+          return this.h.reseated(m);
+        }
+        if (!this.started) return this.h.reseated(m); // back in its lobby
         return this.h.status('rejoined');
       case 'start':
         if (this.started) return this.h.status('rejoined');
@@ -76,7 +84,19 @@ export class RelayLink {
   }
 
   create() { this.open((ws) => ws.send(JSON.stringify({ t: 'create' }))); }
-  join(room) { this.open((ws) => ws.send(JSON.stringify({ t: 'join', room }))); }
+  join(room) {
+    this.token = null;
+    this.room = room;
+    if (this.ws && this.ws.readyState === 1) return this.control({ t: 'join', room });
+    return this.open((ws) => ws.send(JSON.stringify({ t: 'join', room })));
+  }
+  /** Takes a seat this browser held (a reloaded page): its room and token. */
+  rejoin(room, token) {
+    this.room = room;
+    this.token = token;
+    if (this.ws && this.ws.readyState === 1) return this.control({ t: 'rejoin', room, token });
+    return this.open(() => {});
+  }
   control(obj) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(obj)); }
   /** Sends game data (dropped while the connection is down: the rollback messages are re-sent). */
   data(bytes) {

@@ -110,7 +110,8 @@ async function main() {
       if (key === 'keeper') {
         game.read();
         const now = game.v('screen') === SCREEN.AIM && game.v('person_keeper') === (settings.keeper ? 1 : 0);
-        toast(now ? (settings.keeper ? 'Your friend is in goal for this kick' : 'The keeper is back for this kick') : 'Applies from the next kick');
+        if (game.v('mode') === MODE.DAILY) toast(settings.keeper ? 'The Daily Kick keeps its own keeper: your friend can go in goal on the World Tour' : 'Your friend is out of goal');
+        else toast(now ? (settings.keeper ? 'Your friend is in goal for this kick: a friendly, for no stars' : 'The keeper is back for this kick') : 'Applies from the next kick');
       }
     });
   }
@@ -264,7 +265,17 @@ async function main() {
     // How fast, how much it bent, where it crossed.
     const speed = game.v('launch_speed');
     const crossed = game.v('crossed') !== 0;
-    $('result-stats').textContent = `${speed.toFixed(1)} m/s · ${bendWords(game.v('bend'))}${crossed ? ` · crossed ${Math.abs(game.v('cross_x')).toFixed(1)} m ${game.v('cross_x') > 0 ? 'left' : 'right'}, ${game.v('cross_y').toFixed(1)} m up` : ''}`;
+    // Each part keeps to one line (a number never parts from its unit).
+    const stats = $('result-stats');
+    stats.textContent = '';
+    const parts = [`${speed.toFixed(1)} m/s`, bendWords(game.v('bend'))];
+    if (crossed) parts.push(`crossed ${Math.abs(game.v('cross_x')).toFixed(1)} m ${game.v('cross_x') > 0 ? 'left' : 'right'}, ${game.v('cross_y').toFixed(1)} m up`);
+    parts.forEach((text, i) => {
+      if (i > 0) stats.append(' · ');
+      const span = document.createElement('span');
+      span.textContent = text;
+      stats.append(span);
+    });
     const items = game.points();
     const pl = $('result-points');
     pl.textContent = '';
@@ -280,7 +291,10 @@ async function main() {
     let note = '';
     let next = 'Next kick';
     ui.tourDone = false;
-    if (mode === MODE.TOUR) {
+    if (mode === MODE.TOUR && game.v('friendly')) {
+      note = 'A friendly: your friend kept goal, so it earns no stars and uses no attempt. Switch the friend off in Settings to play for stars.';
+      next = 'Kick again';
+    } else if (mode === MODE.TOUR) {
       saveProgress();
       const best = game.levelBest(level);
       if (passed) {
@@ -309,7 +323,7 @@ async function main() {
       coach.scored = true;
       save(STORE_COACH, coach);
     }
-    $('result-stars').textContent = mode === MODE.TOUR ? starText(game.v('last_stars')) : '';
+    $('result-stars').textContent = mode === MODE.TOUR && !game.v('friendly') ? starText(game.v('last_stars')) : '';
     $('result-note').textContent = note;
     $('btn-next').textContent = next;
     $('share-link').classList.add('hidden');
@@ -657,8 +671,9 @@ async function main() {
     const level = game.v('level');
     if (mode === MODE.TOUR) {
       setText('hud-level', `${game.levelText(level, 'id')} ${game.levelText(level, 'name')}`);
-      const keeper = game.levelText(level, 'keeper');
-      setText('hud-venue', `${game.levelText(level, 'world')}${keeper ? ` · ${keeper} in goal` : ''} · ★ ${game.levelText(level, 'star1')}`);
+      const keeper = game.v('person_keeper') ? 'a friend' : game.levelText(level, 'keeper');
+      setText('hud-venue', `${game.levelText(level, 'world')}${keeper ? ` · ${keeper} in goal` : ''}`);
+      setText('hud-rule', game.v('person_keeper') ? 'A friendly: no stars' : `★ ${game.levelText(level, 'star1')}`);
       const max = game.v('attempts_max');
       const at = game.v('attempt');
       let dots = '';
@@ -668,9 +683,10 @@ async function main() {
       const best = game.levelBest(level);
       setText('hud-points', best > 0 ? `best ${fmt(best)}` : '');
     } else if (mode === MODE.DAILY) {
-      setText('hud-level', `Daily Kick · ${game.v('year')}-${String(game.v('month')).padStart(2, '0')}-${String(game.v('day')).padStart(2, '0')}`);
+      setText('hud-level', 'Daily Kick');
       const keeper = game.dailyText('keeper');
-      setText('hud-venue', `${game.dailyText('venue')}${keeper ? ` · ${keeper} in goal` : ''}`);
+      setText('hud-venue', `${game.v('year')}-${String(game.v('month')).padStart(2, '0')}-${String(game.v('day')).padStart(2, '0')} · ${game.dailyText('venue')}`);
+      setText('hud-rule', keeper ? `${keeper} in goal` : '');
       const mask = game.v('daily_goals_mask');
       const html = `Try ${Math.min(3, game.v('attempt'))}/3 ${triesLine(mask, game.v('daily_tries'), 3)}`;
       if (ui.text['hud-attempts'] !== html) {
@@ -680,8 +696,9 @@ async function main() {
       setText('hud-stars', game.v('daily_streak') > 0 ? `streak ${game.v('daily_streak')}` : '');
       setText('hud-points', game.v('daily_best') > 0 ? `best ${fmt(game.v('daily_best'))}` : '');
     } else {
-      setText('hud-level', level >= 0 ? `Shared kick · ${game.levelText(level, 'id')} ${game.levelText(level, 'name')}` : 'Shared kick');
-      setText('hud-venue', level >= 0 ? `${game.levelText(level, 'world')} · replayed from its code` : 'Replayed from its code');
+      setText('hud-level', level >= 0 ? `${game.levelText(level, 'id')} ${game.levelText(level, 'name')}` : 'Shared kick');
+      setText('hud-venue', level >= 0 ? `Shared kick · ${game.levelText(level, 'world')}` : 'Replayed from its code');
+      setText('hud-rule', level >= 0 ? 'Replayed from its code' : '');
       setText('hud-attempts', '');
       setText('hud-stars', '');
       setText('hud-points', '');
@@ -792,7 +809,7 @@ async function main() {
     hud();
     keysHud();
     coachFrame(performance.now());
-    stadium.update(game, dt, { render });
+    stadium.update(game, dt, { render, keyAim: document.body.classList.contains('keying') });
     if (render) drawTrail(performance.now());
   }
   /** Test hook: n frames of dt seconds each; stops early when until(view) is true. */

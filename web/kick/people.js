@@ -169,16 +169,35 @@ export class Shooter extends Person {
    * goal; side: +1 he stands on the shooter's left of the ball (+x for a kick
    * straight at goal), -1 mirrored; runup: the view's run-up progress (-1 none,
    * 0..1, 1 once struck); since: seconds of simulated time since the strike
-   * (< 0 before it); goal: seconds since a goal was decided (< 0: none).
+   * (< 0 before it); goal: seconds since a goal was decided (< 0: none);
+   * inFrame(points): whether the camera sees every one of these points well
+   * inside the frame (a narrow phone's view is narrow: he then waits nearer
+   * the ball, where it sees all of him, not a sliver at its edge).
    */
-  update({ spot, dir, side, runup, since, goal, clock, camera, ball }) {
+  update({ spot, dir, side, runup, since, goal, clock, camera, ball, inFrame }) {
     const left = V(dir.z, 0, -dir.x).multiplyScalar(side);
     const at = (u, v, y = 0) => V(spot.x, y, spot.z).addScaledVector(dir, u).addScaledVector(left, v);
     // Key positions on the ground: where he waits, where he plants his standing foot.
     // He plants wide of the ball and, once it is struck, steps back and out,
     // away from its path (the camera looks past him on the other side).
-    const wait = { u: -1.6, v: 1.05 };
     const plant = { u: -0.12, v: 0.52 };
+    let wait = { u: -1.6, v: 1.05 };
+    if (inFrame && since < 0) {
+      // His outline standing at (u, v): head and feet, both shoulders' width.
+      const outline = (w) => {
+        const c = at(w.u, w.v);
+        const pts = [];
+        for (const dv of [-0.5, 0.5]) for (const y of [0.05, 1.9]) pts.push(c.clone().addScaledVector(left, dv).setY(y));
+        return pts;
+      };
+      const nearest = { u: -0.95, v: 0.74 };
+      for (let k = 0; k <= 8; k++) {
+        const f = k / 8;
+        const w = { u: -1.6 + (nearest.u + 1.6) * f, v: 1.05 + (nearest.v - 1.05) * f };
+        wait = w;
+        if (inFrame(outline(w))) break;
+      }
+    }
     const away = { u: -0.6, v: 1.6 };
     let P; // pelvis on the ground plane
     let facing;

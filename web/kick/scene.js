@@ -153,6 +153,23 @@ export class Stadium {
     this.spotMark = new THREE.Mesh(new THREE.RingGeometry(0.16, 0.2, 24), new THREE.MeshBasicMaterial({ color: 0xffffff, transparent: true, opacity: 0.7 }));
     this.spotMark.rotation.x = -Math.PI / 2;
     this.scene.add(this.spotMark);
+    // The keyboard's aim: a dashed arrow on the grass from the ball along the
+    // keys' launch direction (drawn in the arrow's own frame: +y forward).
+    const aimTex = canvasTexture(16, 64, (c, w, h) => {
+      c.clearRect(0, 0, w, h);
+      c.fillStyle = '#fff';
+      c.fillRect(0, 0, w, h * 0.6);
+    });
+    aimTex.wrapT = THREE.RepeatWrapping;
+    aimTex.repeat.set(1, 11);
+    const aimMat = new THREE.MeshBasicMaterial({ color: 0xffe066, transparent: true, opacity: 0.85, depthWrite: false });
+    this.aim = new THREE.Group();
+    const shaft = new THREE.Mesh(new THREE.PlaneGeometry(0.12, 8.5), new THREE.MeshBasicMaterial({ color: 0xffe066, map: aimTex, transparent: true, opacity: 0.85, depthWrite: false }));
+    shaft.position.set(0, 0.5 + 4.25, 0);
+    const head = new THREE.Mesh(new THREE.BufferGeometry().setFromPoints([V(-0.42, 9.0, 0), V(0.42, 9.0, 0), V(0, 9.9, 0)]), aimMat);
+    this.aim.add(shaft, head);
+    this.aim.visible = false;
+    this.scene.add(this.aim);
     // A wet pitch shines a little (drawing only: the simulation knows it is wet).
     this.puddles = new THREE.Mesh(new THREE.PlaneGeometry(140, 140), new THREE.MeshStandardMaterial({ color: 0x9fb7c8, transparent: true, opacity: 0.12, roughness: 0.15, metalness: 0.3 }));
     this.puddles.rotation.x = -Math.PI / 2;
@@ -458,6 +475,15 @@ export class Stadium {
     const toGoal = V(-spotX, 0, -spotZ).normalize();
     this.spotMark.position.set(spotX, 0.006, spotZ);
     const replay = v('replay') !== 0;
+    // The keys' aim, while the keys are in use and nothing is struck.
+    const keyAim = !!opts.keyAim && v('screen') === 0 && v('runup') < 0;
+    this.aim.visible = keyAim;
+    if (keyAim) {
+      // Flat on the grass: the arrow's +y along (sin d, cos d), the launch direction.
+      const d = v('key_direction');
+      this.aim.position.set(spotX, 0.015, spotZ);
+      this.aim.rotation.set(-Math.PI / 2, 0, Math.PI + d, 'XYZ');
+    }
 
     // Ball and its spin (the rotation is integrated over simulated time only).
     const t = v('time');
@@ -517,7 +543,13 @@ export class Stadium {
     const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
     if (v('outcome') === 1 && this.goalAt === undefined) this.goalAt = t;
     if (v('outcome') !== 1) this.goalAt = undefined;
-    this.shooter.update({ spot, dir: toGoal, side, runup: v('runup'), since, goal: goalFor, clock: this.clock, camera: this.camBase, ball: this.ball.position });
+    const cam = this.camera;
+    cam.updateMatrixWorld();
+    const inFrame = (pts) => pts.every((p) => {
+      const q = p.clone().project(cam);
+      return q.z < 1 && Math.abs(q.x) < 0.93 && Math.abs(q.y) < 0.96;
+    });
+    this.shooter.update({ spot, dir: toGoal, side, runup: v('runup'), since, goal: goalFor, clock: this.clock, camera: this.camBase, ball: this.ball.position, inFrame });
 
     // The wall.
     const wc = v('wall_count');

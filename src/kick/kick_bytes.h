@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+/* Private to src/kick: the byte writer and reader of the record formats (the
+   single-kick replay, replay_codec.c, and the shoot-out, shootout.c), and
+   the error they fill. Everything little-endian, one byte at a time, so the
+   bytes are the same on every host; doubles are their IEEE bits.
+
+   The writer counts bytes past its capacity (and writes nothing when p is
+   NULL), so one pass measures what a second pass writes. The reader returns
+   0 past its end and remembers that it ran short. The names are short and
+   plain on purpose: include this only in a codec's .c file. */
+#ifndef KICKSTEP_KICK_BYTES_H
+#define KICKSTEP_KICK_BYTES_H
+
+#include "kickstep/base.h"
+#include "kickstep/kick_replay.h"
+
+typedef struct wbuf {
+  uint8_t *p;  /* NULL: only count */
+  size_t cap, len;
+} wbuf;
+
+static inline void w_u8(wbuf *w, uint32_t v) {
+  if (w->p && w->len < w->cap) w->p[w->len] = (uint8_t)(v & 0xffu);
+  w->len++;
+}
+static inline void w_u16(wbuf *w, uint32_t v) {
+  w_u8(w, v);
+  w_u8(w, v >> 8);
+}
+static inline void w_u32(wbuf *w, uint32_t v) {
+  for (int i = 0; i < 4; i++) w_u8(w, v >> (8 * i));
+}
+static inline void w_u64(wbuf *w, uint64_t v) {
+  for (int i = 0; i < 8; i++) w_u8(w, (uint32_t)(v >> (8 * i)));
+}
+static inline void w_f64(wbuf *w, double v) { w_u64(w, ks_f64_bits(v)); }
+
+typedef struct rbuf {
+  const uint8_t *p;
+  size_t len, pos;
+  bool short_;  /* a read went past len */
+} rbuf;
+
+static inline uint32_t r_u8(rbuf *r) {
+  if (r->pos >= r->len) {
+    r->short_ = true;
+    return 0u;
+  }
+  return r->p[r->pos++];
+}
+static inline uint32_t r_u16(rbuf *r) {
+  uint32_t a = r_u8(r);
+  return a | (r_u8(r) << 8);
+}
+static inline uint32_t r_u32(rbuf *r) {
+  uint32_t v = 0u;
+  for (int i = 0; i < 4; i++) v |= r_u8(r) << (8 * i);
+  return v;
+}
+static inline uint64_t r_u64(rbuf *r) {
+  uint64_t v = 0u;
+  for (int i = 0; i < 8; i++) v |= (uint64_t)r_u8(r) << (8 * i);
+  return v;
+}
+static inline double r_f64(rbuf *r) { return ks_f64_from_bits(r_u64(r)); }
+
+/* The error of a refused record: status, the field's name, its offset. */
+static inline void set_field(kick_replay_error *e, const char *s) {
+  size_t i = 0;
+  for (; s[i] && i + 1 < sizeof e->field; i++) e->field[i] = s[i];
+  e->field[i] = '\0';
+}
+
+static inline ks_status fail(kick_replay_error *e, ks_status st, const char *field, uint64_t offset) {
+  e->status = st;
+  set_field(e, field);
+  e->offset = offset;
+  return st;
+}
+
+#endif
