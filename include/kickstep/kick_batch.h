@@ -32,6 +32,7 @@
 ///
 /// Usage (a simulated player's trials: a lane that is decided leaves and the
 /// next candidate takes its place):
+/// @code
 ///   kick_batch_def d = kick_batch_default_def();
 ///   static kick_batch b;
 ///   kick_batch_init(&b, &d);
@@ -40,6 +41,7 @@
 ///   kick_batch_add(&b, &s, &lane);               // copies the shot into a free lane
 ///   uint32_t done = kick_batch_run(&b, 6000);    // until some lane is decided
 ///   for each lane i in done: kick_batch_remove(&b, i, &s); ... kick_batch_add(next) ...
+/// @endcode
 ///
 /// Errors: functions returning ks_status validate at the door and leave the
 /// batch untouched on error. Freestanding: no allocation, no I/O, no libm.
