@@ -80,14 +80,22 @@ void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *can
       for (int t = 0; t < ntrials; t++) order[c * ntrials + t] = len[c].job * ntrials + t;
   }
   while (left > 0) {
-    /* Fill every free lane with the next trial. */
-    while (next < total && kick_batch_active(&e->b) != (1u << KICK_BATCH_LANES) - 1u) {
+    /* Fill the free lanes with the next trials, a candidate's trials
+       together (struck on rerolled copies of one shot, they fly alike until
+       the keeper touches one: the batch computes the flight they share once
+       while they keep step). */
+    int free_lanes = 0;
+    for (int32_t i = 0; i < KICK_BATCH_LANES; i++) free_lanes += (kick_batch_active(&e->b) & (1u << i)) == 0u;
+    while (next < total && free_lanes > 0) {
       int j = hist ? order[next] : next;
+      if (next % ntrials == 0 && free_lanes < ntrials && ntrials <= KICK_BATCH_LANES) break;
+      free_lanes--;
       kick_shot s = trial[j % ntrials];
       next++;
       int32_t lane;
       if (kick_shot_strike(&s, &cand[j / ntrials]) != KS_OK || kick_batch_add(&e->b, &s, &lane) != KS_OK) {
         left--;
+        free_lanes++;
         continue;
       }
       job[lane] = j;

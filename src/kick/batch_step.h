@@ -188,20 +188,30 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
 
 /* ------------------------------------------------------------ kick_batch_run */
 
-/* kick_batch_run's lanes while it runs. A lane in `fast` has its ball, step
-   count and highest point in a (kick_batch_soa), the kick_shot's copies of
-   them stale until the lane leaves the fast set or the run returns; every
-   other lane's kick_shot is its state, and a holds a copy of its ball. */
+/* kick_batch_run's lanes while it runs. The balls live in slots of a
+   (kick_batch_soa, indexed by slot): every lane that may fly has one
+   (slot_of). A lane in `fast` has its ball, step count and highest point in
+   its slot, the kick_shot's copies of them stale until the lane leaves the
+   fast set or the run returns; every other lane's kick_shot is its state,
+   and its slot holds a copy of its ball. Fast lanes whose slots would hold
+   the same bits (the ball, step count, highest point, tests and wind table
+   at the same place: rerolled copies of one kick before they meet anything
+   their dice decide) share one slot, so their flight is computed once: the
+   kernel is a pure function of a slot's numbers, so each of them gets the
+   bits it would get alone. */
 typedef struct batch_run {
   kick_batch_soa a;
   uint32_t fast;
+  uint32_t free_slots;                 /* slots no lane uses */
+  uint32_t slot_lanes[KICK_BATCH_LANES]; /* the lanes using slot k */
+  int32_t slot_of[KICK_BATCH_LANES];   /* lane i's slot (-1: none) */
   const ks_vec3 *wp[KICK_BATCH_LANES]; /* the lane's wind for its next step in its table ... */
   int64_t wlast[KICK_BATCH_LANES];     /* ... up to this step (-1: look it up) */
   int64_t stop[KICK_BATCH_LANES];      /* finished at this step (the run's flight limit) */
 } batch_run;
 
-/* Lane i's wind on step n into a.wx, a.wy, a.wz (batch_lane_wind's bits,
-   with the lane's cursor in its table). */
+/* Lane i's wind on step n into its slot (batch_lane_wind's bits, with the
+   lane's cursor in its table). */
 KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int32_t i, kick_shot *s, int64_t n) {
   const ks_vec3 *w;
   ks_vec3 own;
@@ -211,16 +221,24 @@ KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int3
     w = batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);
   }
   if (r->wlast[i] >= 0) r->wp[i] = w + 1;
-  r->a.wx[i] = w->x;
-  r->a.wy[i] = w->y;
-  r->a.wz[i] = w->z;
+  int32_t k = r->slot_of[i];
+  r->a.wx[k] = w->x;
+  r->a.wy[k] = w->y;
+  r->a.wz[k] = w->z;
 }
 
+/* A lane's numbers for its slot: its ball and, when it may take plain
+   flight steps, its tests. */
+typedef struct run_lane_load {
+  double px, py, pz, vx, vy, vz, spin, sx, sy, sz, decay, mh, gap_lo, gap_hi, behind;
+  int64_t n, lim, touched;
+} run_lane_load;
+
 /* Whether lane i (its kick_shot up to date, at step n) may take plain
-   flight steps from here, and if so its tests (kick_batch_soa): the gap
-   between its contact bands that holds the ball, the limits of its stretch,
-   the rules' constants. Its wind cursor is moved to step n. */
-static bool run_window(kick_batch *b, batch_run *r, int32_t i) {
+   flight steps from here, and if so its tests (kick_batch_soa) into *t: the
+   gap between its contact bands that holds the ball, the limits of its
+   stretch, the rules' constants. Its wind cursor is moved to step n. */
+static bool run_window(kick_batch *b, batch_run *r, int32_t i, run_lane_load *t) {
   kick_shot *s = &b->lane[i];
   const kick_ball *ball = &s->ball;
   int64_t n = s->clock.total_steps;
@@ -254,71 +272,136 @@ static bool run_window(kick_batch *b, batch_run *r, int32_t i) {
     if (r->wlast[i] + 1 < lim) lim = r->wlast[i] + 1;
   }
   if (!(n + 1 < lim)) return false;
-  kick_batch_soa *a = &r->a;
-  a->gap_lo[i] = lo;
-  a->gap_hi[i] = hi;
-  a->behind[i] = s->setup.spot_z - KICK_BEHIND_SPOT;
-  a->lim[i] = lim;
-  a->touched[i] = (s->contact_flags & (KICK_TOUCH_WOODWORK | KICK_TOUCH_WALL | KICK_TOUCH_KEEPER)) != 0u ? -1 : 0;
+  t->gap_lo = lo;
+  t->gap_hi = hi;
+  t->behind = s->setup.spot_z - KICK_BEHIND_SPOT;
+  t->lim = lim;
+  t->touched = (s->contact_flags & (KICK_TOUCH_WOODWORK | KICK_TOUCH_WALL | KICK_TOUCH_KEEPER)) != 0u ? -1 : 0;
   return true;
 }
 
-/* Lane i's ball into a, and whether it joins the fast set. */
+static bool run_same(double x, double y) { return ks_f64_bits(x) == ks_f64_bits(y); }
+
+/* Whether fast slot k holds exactly lane i's numbers t, in the same wind
+   table at the same place (so every step of it is lane i's too). */
+static bool run_slot_is(const batch_run *r, const kick_batch *b, int32_t k, int32_t i, const run_lane_load *t) {
+  const kick_batch_soa *a = &r->a;
+  int32_t j = batch_lowest(r->slot_lanes[k]);
+  return b->wind_of[i] >= 0 && b->wind_of[j] == b->wind_of[i] && r->wp[j] == r->wp[i] && r->wlast[j] == r->wlast[i] &&
+         a->n[k] == t->n && a->lim[k] == t->lim && a->touched[k] == t->touched && run_same(a->px[k], t->px) &&
+         run_same(a->py[k], t->py) && run_same(a->pz[k], t->pz) && run_same(a->vx[k], t->vx) &&
+         run_same(a->vy[k], t->vy) && run_same(a->vz[k], t->vz) && run_same(a->spin[k], t->spin) &&
+         run_same(a->sx[k], t->sx) && run_same(a->sy[k], t->sy) && run_same(a->sz[k], t->sz) &&
+         run_same(a->decay[k], t->decay) && run_same(a->mh[k], t->mh) && run_same(a->gap_lo[k], t->gap_lo) &&
+         run_same(a->gap_hi[k], t->gap_hi) && run_same(a->behind[k], t->behind);
+}
+
+/* Lane i (with no slot) into a slot: a fast slot that holds its very
+   numbers, or the lowest free one; and whether it joins the fast set. */
 static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   const kick_shot *s = &b->lane[i];
+  run_lane_load t;
+  t.px = s->ball.pos.x;
+  t.py = s->ball.pos.y;
+  t.pz = s->ball.pos.z;
+  t.vx = s->ball.vel.x;
+  t.vy = s->ball.vel.y;
+  t.vz = s->ball.vel.z;
+  t.spin = s->ball.spin_rate;
+  t.sx = s->ball.spin_axis.x;
+  t.sy = s->ball.spin_axis.y;
+  t.sz = s->ball.spin_axis.z;
+  t.decay = s->spin_decay_step;
+  t.n = s->clock.total_steps;
+  t.mh = s->stats.max_height;
+  t.gap_lo = t.gap_hi = t.behind = 0.0;
+  t.lim = t.touched = 0;
+  bool fast = run_window(b, r, i, &t);
+  if (fast) {
+    r->fast |= 1u << i;
+    for (uint32_t m = ~r->free_slots & ((1u << KICK_BATCH_LANES) - 1u); m != 0u; m &= m - 1u) {
+      int32_t k = batch_lowest(m);
+      if ((r->fast & r->slot_lanes[k]) != r->slot_lanes[k] || !run_slot_is(r, b, k, i, &t)) continue;
+      r->slot_of[i] = k;
+      r->slot_lanes[k] |= 1u << i;
+      return;
+    }
+  } else {
+    r->fast &= ~(1u << i);
+  }
+  int32_t k = batch_lowest(r->free_slots);
+  r->free_slots &= ~(1u << k);
+  r->slot_of[i] = k;
+  r->slot_lanes[k] = 1u << i;
   kick_batch_soa *a = &r->a;
-  a->px[i] = s->ball.pos.x;
-  a->py[i] = s->ball.pos.y;
-  a->pz[i] = s->ball.pos.z;
-  a->vx[i] = s->ball.vel.x;
-  a->vy[i] = s->ball.vel.y;
-  a->vz[i] = s->ball.vel.z;
-  a->spin[i] = s->ball.spin_rate;
-  a->sx[i] = s->ball.spin_axis.x;
-  a->sy[i] = s->ball.spin_axis.y;
-  a->sz[i] = s->ball.spin_axis.z;
-  a->decay[i] = s->spin_decay_step;
-  a->n[i] = s->clock.total_steps;
-  a->mh[i] = s->stats.max_height;
-  if (run_window(b, r, i)) r->fast |= 1u << i;
-  else r->fast &= ~(1u << i);
+  a->px[k] = t.px;
+  a->py[k] = t.py;
+  a->pz[k] = t.pz;
+  a->vx[k] = t.vx;
+  a->vy[k] = t.vy;
+  a->vz[k] = t.vz;
+  a->spin[k] = t.spin;
+  a->sx[k] = t.sx;
+  a->sy[k] = t.sy;
+  a->sz[k] = t.sz;
+  a->decay[k] = t.decay;
+  a->n[k] = t.n;
+  a->mh[k] = t.mh;
+  a->gap_lo[k] = t.gap_lo;
+  a->gap_hi[k] = t.gap_hi;
+  a->behind[k] = t.behind;
+  a->lim[k] = t.lim;
+  a->touched[k] = t.touched;
+}
+
+/* Lane i leaves its slot (freed when no lane uses it). */
+static void run_unslot(batch_run *r, int32_t i) {
+  int32_t k = r->slot_of[i];
+  if (k < 0) return;
+  r->slot_lanes[k] &= ~(1u << i);
+  if (r->slot_lanes[k] == 0u) r->free_slots |= 1u << k;
+  r->slot_of[i] = -1;
 }
 
 /* A fast lane's ball, step count and highest point back into its kick_shot. */
 static void run_store(kick_batch *b, const batch_run *r, int32_t i) {
   kick_shot *s = &b->lane[i];
   const kick_batch_soa *a = &r->a;
-  s->ball.pos = ks_v3(a->px[i], a->py[i], a->pz[i]);
-  s->ball.vel = ks_v3(a->vx[i], a->vy[i], a->vz[i]);
-  s->ball.spin_rate = a->spin[i];
-  s->clock.total_steps = a->n[i];
-  s->stats.max_height = a->mh[i];
+  int32_t k = r->slot_of[i];
+  s->ball.pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
+  s->ball.vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
+  s->ball.spin_rate = a->spin[k];
+  s->clock.total_steps = a->n[k];
+  s->stats.max_height = a->mh[k];
 }
 
-/* The start of a step for the lanes of mask: a fast lane's wind; any other
-   lane's step_begin (the keeper's read with the batch's estimates offered),
-   and its wind if it flies. Returns the lanes that fly. */
+/* The start of a step for the lanes of mask: a fast slot's wind (once for
+   the lanes that share it); any other lane's step_begin (the keeper's read
+   with the batch's estimates offered), and its wind if it flies. Returns
+   the slots that fly. */
 KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r, uint32_t mask) {
   uint32_t fly = 0;
   for (uint32_t m = mask; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
-    int64_t n;
+    int32_t k = r->slot_of[i];
     if ((r->fast & (1u << i)) != 0u) {
-      n = r->a.n[i];
+      int64_t n = r->a.n[k];
       if (b->wind_of[i] < 0) {
         ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
-        r->a.wx[i] = w.x;
-        r->a.wy[i] = w.y;
-        r->a.wz[i] = w.z;
+        r->a.wx[k] = w.x;
+        r->a.wy[k] = w.y;
+        r->a.wz[k] = w.z;
       } else {
         const ks_vec3 *w = r->wp[i]++;
-        r->a.wx[i] = w->x;
-        r->a.wy[i] = w->y;
-        r->a.wz[i] = w->z;
+        if (batch_lowest(r->slot_lanes[k]) == i) {
+          r->a.wx[k] = w->x;
+          r->a.wy[k] = w->y;
+          r->a.wz[k] = w->z;
+        }
       }
     } else {
-      n = s->clock.total_steps;
+      int64_t n = s->clock.total_steps;
       s->clock.total_steps = n + 1;
       bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
       bool flies = step_begin(s, n, NULL, NULL);
@@ -329,41 +412,48 @@ KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r, uint32_t ma
       if (!flies) continue;
       run_wind(b, r, i, s, n);
     }
-    fly |= 1u << i;
+    fly |= 1u << k;
   }
   return fly;
 }
 
 /* The end of a step by the step's own parts, for the lanes of `post`: those
-   of `fly` flew (a fast one had a step that was not plain), the others did
-   not. Each is loaded into a again and may join the fast set. Returns the
-   lanes finished. */
+   whose slots are in `fly` flew (a fast one had a step that was not plain),
+   the others did not. Each then takes a slot again and may join the fast
+   set. Returns the lanes finished. */
 KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post, uint32_t fly) {
   uint32_t done = 0;
-  kick_batch_soa *a = &r->a;
+  const kick_batch_soa *a = &r->a;
   for (uint32_t m = post; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
-    if ((fly & (1u << i)) != 0u) {
+    int32_t k = r->slot_of[i];
+    if ((fly & (1u << k)) != 0u) {
       if ((r->fast & (1u << i)) != 0u) {
-        s->clock.total_steps = a->n[i] + 1;
-        s->stats.max_height = a->mh[i];
+        s->clock.total_steps = a->n[k] + 1;
+        s->stats.max_height = a->mh[k];
       }
       int64_t n = s->clock.total_steps - 1;
       kick_ball *ball = &s->ball;
-      ball->pos = ks_v3(a->px[i], a->py[i], a->pz[i]);
-      ball->vel = ks_v3(a->vx[i], a->vy[i], a->vz[i]);
-      ball->spin_rate = a->spin[i];
+      ball->pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
+      ball->vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
+      ball->spin_rate = a->spin[k];
       uint32_t f = 0;
       /* The flight's ground, as kick_flight_step_inline ends (it changes
          nothing for a ball in the air at or above its radius). */
       if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
       step_end_head(s, n, f, NULL);
-      if (s->crossed || batch_near_band(&b->bands[i], a->p0z[i], ball->pos.z))
-        step_contacts(s, n, ks_v3(a->p0x[i], a->p0y[i], a->p0z[i]), NULL);
+      if (s->crossed || batch_near_band(&b->bands[i], a->p0z[k], ball->pos.z))
+        step_contacts(s, n, ks_v3(a->p0x[k], a->p0y[k], a->p0z[k]), NULL);
       else step_contacts_none(s);
       step_rules(s, n, f, NULL);
     }
+  }
+  /* Every slot of these lanes is read: free them, then slot the lanes again. */
+  for (uint32_t m = post; m != 0u; m &= m - 1u) run_unslot(r, batch_lowest(m));
+  for (uint32_t m = post; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    const kick_shot *s = &b->lane[i];
     if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= r->stop[i]) {
       done |= 1u << i;
       r->fast &= ~(1u << i);
@@ -375,20 +465,23 @@ KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post
 }
 
 /* kick_batch_run's loop. A step of the lanes: run_begin, the kernel (the
-   flight of every lane that flies, in vectors, and the test of the fast
-   lanes' steps), run_end for the lanes whose step was not plain. Most steps
-   of most lanes are plain flight: those cost the kernel's share alone. When
-   a lane finishes, every lane is at the end of a step: the fast ones are
-   written back and the run returns. */
+   flight of every slot that flies, in vectors, and the test of the fast
+   slots' steps), run_end for the lanes whose step was not plain. Most steps
+   of most lanes are plain flight: those cost the kernel's share alone, and
+   lanes that share a slot share that too. When a lane finishes, every lane
+   is at the end of a step: the fast ones are written back and the run
+   returns. */
 uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
   batch_run r = {0};
-  /* Lanes not in use get a harmless ball for the kernel's groups. */
+  r.free_slots = (1u << KICK_BATCH_LANES) - 1u;
+  /* Slots not in use get a harmless ball for the kernel's groups. */
   for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
     r.a.pz[i] = -10.0;
     r.a.py[i] = 1.0;
     r.a.vz[i] = 20.0;
     r.a.decay[i] = 1.0;
     r.wlast[i] = -1;
+    r.slot_of[i] = -1;
     int64_t strike = b->lane[i].strike_step;
     r.stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
                 : max_flight_steps > INT64_MAX - strike ? INT64_MAX
@@ -398,7 +491,8 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
   for (;;) {
     uint32_t fly = run_begin(b, &r, mask);
     uint32_t esc = fly != 0u ? kick_batch_run_kernel(&r.a, fly, b->vector_width) : 0u;
-    uint32_t post = (esc & fly) | (mask & ~r.fast);
+    uint32_t post = mask & ~r.fast;
+    for (uint32_t m = esc & fly; m != 0u; m &= m - 1u) post |= r.slot_lanes[batch_lowest(m)];
     uint32_t done = post != 0u ? run_end(b, &r, post, fly) : 0u;
     if (done != 0u) {
       for (uint32_t m = r.fast; m != 0u; m &= m - 1u) run_store(b, &r, batch_lowest(m));

@@ -404,6 +404,89 @@ static void test_run_in_slices_matches_scalar(void **state) {
   assert_true(checks > 100000);
 }
 
+/* Rerolled copies struck alike, added together (as kick-cli simulate adds a
+   candidate's trials), fly alike until their dice part them, and the batch
+   computes their shared flight once; kick_batch_run in short slices (each
+   call's limit a few steps past the lane that has flown most), every lane
+   compared with its own scalar copy after every return. */
+static void test_copies_share_their_flight(void **state) {
+  (void)state;
+  static kick_batch b;
+  static kick_shot refs[KICK_BATCH_LANES];
+  kick_batch_def d = kick_batch_default_def();
+  assert_int_equal(kick_batch_init(&b, &d), KS_OK);
+  ks_rng r = ks_rng_seeded(5151);
+  int64_t checks = 0;
+  for (int item = 0; item < 16; item++) {
+    kick_shot base;
+    kick_input tap;
+    while (!make_kick(&r, item, &base, &tap)) {
+    }
+    kick_setup su = base.setup;
+    su.person_in_goal = false;
+    assert_int_equal(kick_shot_init(&base, &su), KS_OK);
+    uint32_t wait = 180u + ks_rng_below(&r, 421u);
+    for (uint32_t k = 0; k < wait; k++) kick_shot_step(&base, NULL, NULL);
+    kick_shot trial[3];
+    for (int t = 0; t < 3; t++) {
+      trial[t] = base;
+      assert_int_equal(kick_shot_reroll(&trial[t], ks_rng_next(&r)), KS_OK);
+    }
+    int next = 0, done = 0;
+    const int total = 5 * 3 * 4;
+    while (done < total) {
+      int free_lanes = 0;
+      for (int32_t i = 0; i < KICK_BATCH_LANES; i++) free_lanes += (kick_batch_active(&b) & (1u << i)) == 0u;
+      while (next < total && free_lanes >= 3) {
+        kick_launch l = random_launch(&r);
+        for (int t = 0; t < 3; t++) {
+          kick_shot sh = trial[t];
+          assert_int_equal(kick_shot_strike(&sh, &l), KS_OK);
+          int32_t lane = -1;
+          assert_int_equal(kick_batch_add(&b, &sh, &lane), KS_OK);
+          refs[lane] = sh;
+          next++;
+          free_lanes--;
+        }
+      }
+      uint32_t act = kick_batch_active(&b);
+      int64_t most = 0;
+      for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+        if ((act & (1u << i)) == 0u) continue;
+        const kick_shot *l = kick_batch_lane(&b, i);
+        int64_t flown = kick_shot_steps(l) - kick_shot_strike_step(l);
+        if (flown > most) most = flown;
+      }
+      int64_t limit = most + 1 + (int64_t)ks_rng_below(&r, 80);
+      if (limit > MAX_LIFE_STEPS) limit = MAX_LIFE_STEPS;
+      uint32_t fin = kick_batch_run(&b, limit);
+      assert_true(fin != 0u && (fin & ~act) == 0u);
+      for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+        if ((act & (1u << i)) == 0u) continue;
+        kick_shot *ref = &refs[i];
+        const kick_shot *l = kick_batch_lane(&b, i);
+        /* A lane not finished stopped where the others did: the scalar loop to the same step. */
+        int64_t stop = kick_shot_strike_step(ref) + limit, upto = kick_shot_steps(l) < stop ? kick_shot_steps(l) : stop;
+        while (!kick_shot_decided(ref) && kick_shot_steps(ref) < upto) kick_shot_step(ref, NULL, NULL);
+        if (kick_shot_hash(l) != kick_shot_hash(ref) || !same_ball(&l->ball, &ref->ball) ||
+            kick_shot_steps(l) != kick_shot_steps(ref) || bits(l->stats.max_height) != bits(ref->stats.max_height))
+          fail_msg("item %d, lane %d: after kick_batch_run(%lld) at step %lld, the scalar loop at step %lld", item, i,
+                   (long long)limit, (long long)kick_shot_steps(l), (long long)kick_shot_steps(ref));
+        bool finished = (fin & (1u << i)) != 0u;
+        if (finished != (kick_shot_decided(ref) || kick_shot_steps(ref) >= stop))
+          fail_msg("item %d, lane %d: finished %d, the scalar loop says otherwise", item, i, (int)finished);
+        checks++;
+        if (finished && (kick_shot_decided(l) || limit >= MAX_LIFE_STEPS)) {
+          assert_int_equal(kick_batch_remove(&b, i, NULL), KS_OK);
+          done++;
+        }
+      }
+    }
+  }
+  print_message("rerolled copies in slices: %lld lane states identical to the scalar loop's\n", (long long)checks);
+  assert_true(checks > 20000);
+}
+
 /* A flight limit stops lanes exactly there, decided or not. */
 static void test_run_stops_at_the_flight_limit(void **state) {
   (void)state;
@@ -497,6 +580,7 @@ int main(void) {
       cmocka_unit_test(test_every_width_lane_count_and_own_wind),
       cmocka_unit_test(test_run_matches_the_scalar_loop),
       cmocka_unit_test(test_run_in_slices_matches_scalar),
+      cmocka_unit_test(test_copies_share_their_flight),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
