@@ -43,6 +43,9 @@
 #define KB_SY_(k) KB_IN_(k, spin_axis.y)
 #define KB_SZ_(k) KB_IN_(k, spin_axis.z)
 #define KB_SPIN_(k) KB_IN_(k, spin_rate)
+#define KB_WX_(k) ws[k]->x
+#define KB_WY_(k) ws[k]->y
+#define KB_WZ_(k) ws[k]->z
 
 #define KB_W 2
 #define KB_NAME(x) kb2_##x
@@ -96,7 +99,9 @@ static bool run_lane(kick_batch_soa *a, int32_t i) {
   a->p0x[i] = ball.pos.x;
   a->p0y[i] = ball.pos.y;
   a->p0z[i] = ball.pos.z;
-  kick_flight_air_inline(&ball, ks_v3(a->wx[i], a->wy[i], a->wz[i]), KICK_DT, a->decay[i]);
+  ks_vec3 w = *a->wsrc[i];
+  a->wsrc[i] += a->winc[i];
+  kick_flight_air_inline(&ball, w, KICK_DT, a->decay[i]);
   a->px[i] = ball.pos.x;
   a->py[i] = ball.pos.y;
   a->pz[i] = ball.pos.z;

@@ -183,9 +183,11 @@ KB_TARGET static uint32_t KB_NAME(run)(kick_batch_soa *a, uint32_t groups) {
     KB_NAME(store)(&a->p0x[g], px);
     KB_NAME(store)(&a->p0y[g], py);
     KB_NAME(store)(&a->p0z[g], pz);
+    const ks_vec3 *const *ws = &a->wsrc[g];
+    KB_NAME(vd) wx = KB_LANES(KB_WX_), wy = KB_LANES(KB_WY_), wz = KB_LANES(KB_WZ_);
+    for (int k = 0; k < KB_W; k++) a->wsrc[g + k] += a->winc[g + k];
     KB_NAME(air)(&px, &py, &pz, &vx, &vy, &vz, &spin, KB_NAME(load)(&a->sx[g]), KB_NAME(load)(&a->sy[g]),
-                 KB_NAME(load)(&a->sz[g]), KB_NAME(load)(&a->wx[g]), KB_NAME(load)(&a->wy[g]),
-                 KB_NAME(load)(&a->wz[g]), KB_NAME(load)(&a->decay[g]));
+                 KB_NAME(load)(&a->sz[g]), wx, wy, wz, KB_NAME(load)(&a->decay[g]));
     KB_NAME(store)(&a->px[g], px);
     KB_NAME(store)(&a->py[g], py);
     KB_NAME(store)(&a->pz[g], pz);

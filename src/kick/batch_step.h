@@ -202,6 +202,8 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
 typedef struct batch_run {
   kick_batch_soa a;
   uint32_t fast;
+  uint32_t fast_table;                 /* the fast lanes with a wind table (the kernel walks it) */
+  uint32_t table_slots;                /* their slots */
   uint32_t free_slots;                 /* slots no lane uses */
   uint32_t slot_lanes[KICK_BATCH_LANES]; /* the lanes using slot k */
   int32_t slot_of[KICK_BATCH_LANES];   /* lane i's slot (-1: none) */
@@ -222,9 +224,7 @@ KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int3
   }
   if (r->wlast[i] >= 0) r->wp[i] = w + 1;
   int32_t k = r->slot_of[i];
-  r->a.wx[k] = w->x;
-  r->a.wy[k] = w->y;
-  r->a.wz[k] = w->z;
+  r->a.wown[k] = *w;
 }
 
 /* A lane's numbers for its slot: its ball and, when it may take plain
@@ -287,7 +287,7 @@ static bool run_same(double x, double y) { return ks_f64_bits(x) == ks_f64_bits(
 static bool run_slot_is(const batch_run *r, const kick_batch *b, int32_t k, int32_t i, const run_lane_load *t) {
   const kick_batch_soa *a = &r->a;
   int32_t j = batch_lowest(r->slot_lanes[k]);
-  return b->wind_of[i] >= 0 && b->wind_of[j] == b->wind_of[i] && r->wp[j] == r->wp[i] && r->wlast[j] == r->wlast[i] &&
+  return b->wind_of[i] >= 0 && b->wind_of[j] == b->wind_of[i] && a->wsrc[k] == r->wp[i] && r->wlast[j] == r->wlast[i] &&
          a->n[k] == t->n && a->lim[k] == t->lim && a->touched[k] == t->touched && run_same(a->px[k], t->px) &&
          run_same(a->py[k], t->py) && run_same(a->pz[k], t->pz) && run_same(a->vx[k], t->vx) &&
          run_same(a->vy[k], t->vy) && run_same(a->vz[k], t->vz) && run_same(a->spin[k], t->spin) &&
@@ -317,14 +317,19 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   t.gap_lo = t.gap_hi = t.behind = 0.0;
   t.lim = t.touched = 0;
   bool fast = run_window(b, r, i, &t);
+  bool table = fast && b->wind_of[i] >= 0;
+  r->fast_table &= ~(1u << i);
   if (fast) {
     r->fast |= 1u << i;
-    for (uint32_t m = ~r->free_slots & ((1u << KICK_BATCH_LANES) - 1u); m != 0u; m &= m - 1u) {
-      int32_t k = batch_lowest(m);
-      if ((r->fast & r->slot_lanes[k]) != r->slot_lanes[k] || !run_slot_is(r, b, k, i, &t)) continue;
-      r->slot_of[i] = k;
-      r->slot_lanes[k] |= 1u << i;
-      return;
+    if (table) {
+      r->fast_table |= 1u << i;
+      for (uint32_t m = r->table_slots; m != 0u; m &= m - 1u) {
+        int32_t k = batch_lowest(m);
+        if (!run_slot_is(r, b, k, i, &t)) continue;
+        r->slot_of[i] = k;
+        r->slot_lanes[k] |= 1u << i;
+        return;
+      }
     }
   } else {
     r->fast &= ~(1u << i);
@@ -334,6 +339,15 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   r->slot_of[i] = k;
   r->slot_lanes[k] = 1u << i;
   kick_batch_soa *a = &r->a;
+  if (table) {
+    /* The kernel walks the table a step at a time. */
+    a->wsrc[k] = r->wp[i];
+    a->winc[k] = 1;
+    r->table_slots |= 1u << k;
+  } else {
+    a->wsrc[k] = &a->wown[k];
+    a->winc[k] = 0;
+  }
   a->px[k] = t.px;
   a->py[k] = t.py;
   a->pz[k] = t.pz;
@@ -359,7 +373,13 @@ static void run_unslot(batch_run *r, int32_t i) {
   int32_t k = r->slot_of[i];
   if (k < 0) return;
   r->slot_lanes[k] &= ~(1u << i);
-  if (r->slot_lanes[k] == 0u) r->free_slots |= 1u << k;
+  if (r->slot_lanes[k] == 0u) {
+    r->free_slots |= 1u << k;
+    r->table_slots &= ~(1u << k);
+    /* A free slot of a group the kernel runs reads a harmless wind. */
+    r->a.wsrc[k] = &r->a.wown[k];
+    r->a.winc[k] = 0;
+  }
   r->slot_of[i] = -1;
 }
 
@@ -375,31 +395,18 @@ static void run_store(kick_batch *b, const batch_run *r, int32_t i) {
   s->stats.max_height = a->mh[k];
 }
 
-/* The start of a step for the lanes of mask: a fast slot's wind (once for
-   the lanes that share it); any other lane's step_begin (the keeper's read
-   with the batch's estimates offered), and its wind if it flies. Returns
-   the slots that fly. */
+/* The start of a step for the lanes of mask: nothing for a fast lane with
+   a wind table (the kernel reads it); the wind of another fast lane; any
+   other lane's step_begin (the keeper's read with the batch's estimates
+   offered), and its wind if it flies. Returns the slots that fly. */
 KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r, uint32_t mask) {
-  uint32_t fly = 0;
-  for (uint32_t m = mask; m != 0u; m &= m - 1u) {
+  uint32_t fly = r->table_slots;
+  for (uint32_t m = mask & ~r->fast_table; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
     int32_t k = r->slot_of[i];
     if ((r->fast & (1u << i)) != 0u) {
-      int64_t n = r->a.n[k];
-      if (b->wind_of[i] < 0) {
-        ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
-        r->a.wx[k] = w.x;
-        r->a.wy[k] = w.y;
-        r->a.wz[k] = w.z;
-      } else {
-        const ks_vec3 *w = r->wp[i]++;
-        if (batch_lowest(r->slot_lanes[k]) == i) {
-          r->a.wx[k] = w->x;
-          r->a.wy[k] = w->y;
-          r->a.wz[k] = w->z;
-        }
-      }
+      r->a.wown[k] = kick_wind_step_inline(s, kick_step_time(r->a.n[k]));
     } else {
       int64_t n = s->clock.total_steps;
       s->clock.total_steps = n + 1;
@@ -428,6 +435,7 @@ KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post
     int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
     int32_t k = r->slot_of[i];
+    if ((r->fast_table & (1u << i)) != 0u) r->wp[i] = a->wsrc[k]; /* the kernel's place in the table */
     if ((fly & (1u << k)) != 0u) {
       if ((r->fast & (1u << i)) != 0u) {
         s->clock.total_steps = a->n[k] + 1;
@@ -457,6 +465,7 @@ KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post
     if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= r->stop[i]) {
       done |= 1u << i;
       r->fast &= ~(1u << i);
+      r->fast_table &= ~(1u << i);
     } else {
       run_load(b, r, i);
     }
@@ -482,6 +491,7 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
     r.a.decay[i] = 1.0;
     r.wlast[i] = -1;
     r.slot_of[i] = -1;
+    r.a.wsrc[i] = &r.a.wown[i];
     int64_t strike = b->lane[i].strike_step;
     r.stop[i] = (mask & (1u << i)) == 0u || strike < 0 ? INT64_MIN
                 : max_flight_steps > INT64_MAX - strike ? INT64_MAX

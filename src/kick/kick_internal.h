@@ -96,9 +96,9 @@ typedef struct kick_batch_soa {
   _Alignas(64) double sy[KICK_BATCH_LANES];
   _Alignas(64) double sz[KICK_BATCH_LANES];
   _Alignas(64) double decay[KICK_BATCH_LANES];  /* spin_decay_step */
-  _Alignas(64) double wx[KICK_BATCH_LANES];     /* this step's wind */
-  _Alignas(64) double wy[KICK_BATCH_LANES];
-  _Alignas(64) double wz[KICK_BATCH_LANES];
+  _Alignas(64) const ks_vec3 *wsrc[KICK_BATCH_LANES]; /* this step's wind: in a wind table, or wown */
+  _Alignas(64) int64_t winc[KICK_BATCH_LANES];  /* wsrc moves on this many a step (1: a table, 0: wown) */
+  ks_vec3 wown[KICK_BATCH_LANES];               /* a wind evaluated for the slot */
   _Alignas(64) double p0x[KICK_BATCH_LANES];    /* the centre before the flight (the kernel writes it) */
   _Alignas(64) double p0y[KICK_BATCH_LANES];
   _Alignas(64) double p0z[KICK_BATCH_LANES];
@@ -112,7 +112,7 @@ typedef struct kick_batch_soa {
 } kick_batch_soa;
 /* One step of the lanes in the groups of `groups` (the width's groups of
    lanes that hold any bit of it), in the lanes' arrays: the flight through
-   the air in this step's wind, p0 written; for a lane whose step was plain
+   the air in this step's wind (*wsrc, then wsrc += winc), p0 written; for a lane whose step was plain
    (above), its step count and highest point too. Returns the lanes whose
    step was not (their n and mh are as before the step). The same bits as
    kick_flight_air_inline. */
