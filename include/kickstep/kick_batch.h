@@ -100,10 +100,13 @@ typedef struct kick_batch_wind {
 /// Where along z a lane's ball can touch something (the woodwork and the
 /// goal line, the wall, the keeper, the rings), from its setup when it is
 /// added: a step whose path stays outside every band skips the contact tests
-/// (whose own tests it would fail). lo > hi: no such band.
+/// (whose own tests it would fail), and so does a ball in a band at or above
+/// that band's clear height (the wall's: over its jumping players' reach).
+/// lo > hi: no such band.
 typedef struct kick_batch_bands {
   double lo[KICK_BATCH_BANDS];  ///< lower ends, m
   double hi[KICK_BATCH_BANDS];  ///< upper ends, m
+  double y_clear[KICK_BATCH_BANDS]; ///< clear heights, m: at or above it the band's tests fail (1e300: none)
 } kick_batch_bands;
 
 /// The batch: shots by value in lanes, and what they share.

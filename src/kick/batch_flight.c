@@ -110,7 +110,7 @@ static bool run_lane(kick_batch_soa *a, int32_t i) {
   a->vz[i] = ball.vel.z;
   a->spin[i] = ball.spin_rate;
   double z = ball.pos.z;
-  bool esc = !(ball.pos.y >= KICK_BALL_RADIUS) || !(z > a->gap_lo[i]) || !(z < a->gap_hi[i]) ||
+  bool esc = !(ball.pos.y >= a->yfloor[i]) || !(z > a->gap_lo[i]) || !(z < a->gap_hi[i]) ||
              !(ks_fabs(ball.pos.x) <= KICK_PITCH_HALF_WIDTH) || !(z >= a->behind[i]) || a->n[i] + 1 >= a->lim[i] ||
              (a->touched[i] != 0 && !(ball.vel.z > 0.0) && !(z >= KICK_STAYS_OUT_Z));
   if (esc) return true;

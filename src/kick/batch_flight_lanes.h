@@ -198,7 +198,7 @@ KB_TARGET static uint32_t KB_NAME(run)(kick_batch_soa *a, uint32_t groups) {
     /* The tests are written so that a NaN anywhere escapes. */
     KB_NAME(vm) n0 = KB_NAME(loadm)(&a->n[g]), n1 = n0 + 1;
     KB_NAME(vd) apx = (KB_NAME(vd))((KB_NAME(vm))px & abs_mask);
-    KB_NAME(vm) e = ~(py >= KICK_BALL_RADIUS) | ~(pz > KB_NAME(load)(&a->gap_lo[g])) |
+    KB_NAME(vm) e = ~(py >= KB_NAME(load)(&a->yfloor[g])) | ~(pz > KB_NAME(load)(&a->gap_lo[g])) |
                     ~(pz < KB_NAME(load)(&a->gap_hi[g])) | ~(apx <= KICK_PITCH_HALF_WIDTH) |
                     ~(pz >= KB_NAME(load)(&a->behind[g])) | (n1 >= KB_NAME(loadm)(&a->lim[g])) |
                     (KB_NAME(loadm)(&a->touched[g]) & ~(vz > 0.0) & ~(pz >= KICK_STAYS_OUT_Z));

@@ -230,7 +230,7 @@ KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int3
 /* A lane's numbers for its slot: its ball and, when it may take plain
    flight steps, its tests. */
 typedef struct run_lane_load {
-  double px, py, pz, vx, vy, vz, spin, sx, sy, sz, decay, mh, gap_lo, gap_hi, behind;
+  double px, py, pz, vx, vy, vz, spin, sx, sy, sz, decay, mh, gap_lo, gap_hi, behind, yfloor;
   int64_t n, lim, touched;
 } run_lane_load;
 
@@ -246,10 +246,13 @@ static bool run_window(kick_batch *b, batch_run *r, int32_t i, run_lane_load *t)
     return false;
   /* A contact of the last step: its "no contact" has to be cleared by a step's own end. */
   if (s->woodwork_prev != 0 || s->wall.contact_prev != 0 || s->keeper.contact_prev != 0) return false;
-  double z = ball->pos.z, lo = -KICK_BAND_NONE, hi = KICK_BAND_NONE;
+  double z = ball->pos.z, lo = -KICK_BAND_NONE, hi = KICK_BAND_NONE, yfloor = KICK_BALL_RADIUS;
   const kick_lane_bands *bd = &b->bands[i];
   for (int k = 0; k < KICK_LANE_BANDS; k++) {
-    if (bd->hi[k] < z) {
+    if (bd->y_clear[k] < KICK_BAND_NONE && ball->pos.y >= bd->y_clear[k]) {
+      /* Clear of this band while at or above its clear height, wherever along z. */
+      if (bd->y_clear[k] > yfloor) yfloor = bd->y_clear[k];
+    } else if (bd->hi[k] < z) {
       if (bd->hi[k] > lo) lo = bd->hi[k];
     } else if (bd->lo[k] > z) {
       if (bd->lo[k] < hi) hi = bd->lo[k];
@@ -275,6 +278,7 @@ static bool run_window(kick_batch *b, batch_run *r, int32_t i, run_lane_load *t)
   t->gap_lo = lo;
   t->gap_hi = hi;
   t->behind = s->setup.spot_z - KICK_BEHIND_SPOT;
+  t->yfloor = yfloor;
   t->lim = lim;
   t->touched = (s->contact_flags & (KICK_TOUCH_WOODWORK | KICK_TOUCH_WALL | KICK_TOUCH_KEEPER)) != 0u ? -1 : 0;
   return true;
@@ -293,7 +297,7 @@ static bool run_slot_is(const batch_run *r, const kick_batch *b, int32_t k, int3
          run_same(a->vy[k], t->vy) && run_same(a->vz[k], t->vz) && run_same(a->spin[k], t->spin) &&
          run_same(a->sx[k], t->sx) && run_same(a->sy[k], t->sy) && run_same(a->sz[k], t->sz) &&
          run_same(a->decay[k], t->decay) && run_same(a->mh[k], t->mh) && run_same(a->gap_lo[k], t->gap_lo) &&
-         run_same(a->gap_hi[k], t->gap_hi) && run_same(a->behind[k], t->behind);
+         run_same(a->gap_hi[k], t->gap_hi) && run_same(a->behind[k], t->behind) && run_same(a->yfloor[k], t->yfloor);
 }
 
 /* Lane i (with no slot) into a slot: a fast slot that holds its very
@@ -315,6 +319,7 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   t.n = s->clock.total_steps;
   t.mh = s->stats.max_height;
   t.gap_lo = t.gap_hi = t.behind = 0.0;
+  t.yfloor = KICK_BALL_RADIUS;
   t.lim = t.touched = 0;
   bool fast = run_window(b, r, i, &t);
   bool table = fast && b->wind_of[i] >= 0;
@@ -364,6 +369,7 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   a->gap_lo[k] = t.gap_lo;
   a->gap_hi[k] = t.gap_hi;
   a->behind[k] = t.behind;
+  a->yfloor[k] = t.yfloor;
   a->lim[k] = t.lim;
   a->touched[k] = t.touched;
 }

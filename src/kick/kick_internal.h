@@ -76,9 +76,10 @@ static inline bool kick_batch_lane_finished(const kick_shot *s, int64_t max_flig
    a gap between its contact bands. Its ball then lives here (px .. spin),
    and a step of it is the flight through the air, its step count and its
    highest point; the kernel (kick_batch_run_kernel) tests after the flight
-   whether the step was plain: the ball at or above its radius (the ground
-   does nothing), its centre still in the gap (gap_lo, gap_hi): no contact,
-   ring or line), at most KICK_PITCH_HALF_WIDTH across and not behind
+   whether the step was plain: the ball at or above yfloor (its radius, so
+   the ground does nothing, or higher: the clear height of a band it may be
+   in), its centre still in the gap (gap_lo, gap_hi): no contact, ring or
+   line, but in the bands it is clear of), at most KICK_PITCH_HALF_WIDTH across and not behind
    `behind` (the spot less KICK_BEHIND_SPOT), not moving out after a touch
    (`touched`: all ones when it has touched the woodwork, the wall or the
    keeper) and the step count below `lim` (the flight limits, the keeper's
@@ -106,6 +107,7 @@ typedef struct kick_batch_soa {
   _Alignas(64) double gap_lo[KICK_BATCH_LANES];
   _Alignas(64) double gap_hi[KICK_BATCH_LANES];
   _Alignas(64) double behind[KICK_BATCH_LANES];
+  _Alignas(64) double yfloor[KICK_BATCH_LANES]; /* the ball stays at or above this (its radius, a band's clear height) */
   _Alignas(64) int64_t n[KICK_BATCH_LANES];     /* the step count (clock.total_steps) */
   _Alignas(64) int64_t lim[KICK_BATCH_LANES];
   _Alignas(64) int64_t touched[KICK_BATCH_LANES];

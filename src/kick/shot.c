@@ -320,6 +320,7 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
   for (int i = 0; i < KICK_LANE_BANDS; i++) {
     bd->lo[i] = KICK_BAND_NONE;
     bd->hi[i] = -KICK_BAND_NONE;
+    bd->y_clear[i] = KICK_BAND_NONE;
   }
   /* The woodwork, the goal line and everything past it. */
   bd->lo[0] = KICK_POST_Z - KICK_WOODWORK_REACH - m;
@@ -327,6 +328,8 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
   if (s->setup.wall.count > 0) {
     bd->lo[1] = s->setup.wall.z - (KICK_WALL_RADIUS + KICK_BALL_RADIUS) - m;
     bd->hi[1] = s->setup.wall.z + (KICK_WALL_RADIUS + KICK_BALL_RADIUS) + m;
+    /* step_contacts calls the wall's test only below its top's reach. */
+    bd->y_clear[1] = KICK_WALL_HEIGHT + s->setup.wall.jump_height + (KICK_WALL_RADIUS + KICK_BALL_RADIUS) + m;
   }
   if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
     bd->lo[2] = s->setup.keeper.line_z - (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) - m;
@@ -339,11 +342,13 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
   /* In order of the lower ends (the unused ones, at KICK_BAND_NONE, last). */
   for (int i = 1; i < KICK_LANE_BANDS; i++)
     for (int j = i; j > 0 && bd->lo[j] < bd->lo[j - 1]; j--) {
-      double lo = bd->lo[j], hi = bd->hi[j];
+      double lo = bd->lo[j], hi = bd->hi[j], yc = bd->y_clear[j];
       bd->lo[j] = bd->lo[j - 1];
       bd->hi[j] = bd->hi[j - 1];
+      bd->y_clear[j] = bd->y_clear[j - 1];
       bd->lo[j - 1] = lo;
       bd->hi[j - 1] = hi;
+      bd->y_clear[j - 1] = yc;
     }
 }
 
