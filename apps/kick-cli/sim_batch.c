@@ -85,7 +85,7 @@ void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *can
        the keeper touches one: the batch computes the flight they share once
        while they keep step). */
     int free_lanes = 0;
-    for (int32_t i = 0; i < KICK_BATCH_LANES; i++) free_lanes += (kick_batch_active(&e->b) & (1u << i)) == 0u;
+    for (int32_t i = 0; i < e->b.lanes; i++) free_lanes += (kick_batch_active(&e->b) & (1u << i)) == 0u;
     while (next < total && free_lanes > 0) {
       int j = hist ? order[next] : next;
       if (next % ntrials == 0 && free_lanes < ntrials && ntrials <= KICK_BATCH_LANES) break;
