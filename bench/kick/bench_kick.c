@@ -176,7 +176,12 @@ static uint64_t tr_batch(kick_batch *b, tr_history *h, const tr_item *it, long *
     for (int t = 0; t < TR_TRIALS; t++) order[c * TR_TRIALS + t] = (int)len[c][1] * TR_TRIALS + t;
   for (int j = 0; j < total; j++) hash[j] = 0;
   while (left > 0) {
-    while (next < total && kick_batch_active(b) != (1u << KICK_BATCH_LANES) - 1u) {
+    /* A candidate's trials together, as simulate adds them (their shared
+       flight is computed once while they keep step). */
+    int free_lanes = 0;
+    for (int32_t i = 0; i < b->lanes; i++) free_lanes += (kick_batch_active(b) & (1u << i)) == 0u;
+    while (next < total && free_lanes > 0) {
+      if (next % TR_TRIALS == 0 && free_lanes < TR_TRIALS) break;
       int j = order[next++];
       kick_shot s = it->trial[j % TR_TRIALS];
       int32_t lane;
@@ -184,6 +189,7 @@ static uint64_t tr_batch(kick_batch *b, tr_history *h, const tr_item *it, long *
         left--;
         continue;
       }
+      free_lanes--;
       job[lane] = j;
     }
     uint32_t done = kick_batch_run(b, TR_FLIGHT);
