@@ -22,9 +22,10 @@
 /// per lane; and a keeper's estimate of a kick (kick_estimate_memo) is offered
 /// to the other lanes, so copies struck alike and read at the same moment
 /// compute it once. A lane's contact tests run only when its ball's path meets
-/// its z bands (where they could pass). kick_batch_run steps the lanes in two
-/// halves a step apart, so one half's flight (a long chain of square root,
-/// divisions and products) overlaps the other half's rules.
+/// its z bands (where they could pass). kick_batch_run keeps the balls of
+/// lanes in plain flight in arrays of its own, and lanes whose balls there
+/// are the same bits (rerolled copies struck alike, until their dice part
+/// them) share one entry, so their flight is computed once.
 ///
 /// The batch is a plain value too (no pointers); it is large (about 415 KiB,
 /// most of it the wind tables), so keep it static or on the heap rather than
