@@ -4,6 +4,9 @@
 set -euo pipefail
 build=${1:-build}
 [ -f "$build/benches.txt" ] || { echo "bench: no $build/benches.txt; run make build" >&2; exit 1; }
+# Benchmarks that keep figures for the history write them here (90-history.sh records them).
+mkdir -p "$build/bench-figures"
+export KS_BENCH_FIGURES="$build/bench-figures"
 while read -r b; do
   [ -n "$b" ] || continue
   exe=$(find "$build/bench" -type f -name "$b" -perm -u+x | head -n 1)

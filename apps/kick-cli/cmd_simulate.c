@@ -67,6 +67,31 @@ static void play_out(kick_shot *s) {
   while (!kick_shot_decided(s) && kick_shot_steps(s) < limit) kick_shot_step(s, NULL, NULL);
 }
 
+/* The engine that plays the kicks (--engine): the trials and the real kick.
+   `batch` is the worker's batch with SIM_ENGINE_BATCH, else NULL. Both give
+   the same bits, so the same scores and the same sim_kick. */
+static void play_trials(sim_batch *batch, const kick_level *lv, const sim_level *sl, const kick_shot *trial,
+                        int *score) {
+  if (batch) {
+    sim_batch_trials(batch, lv, sl->cand, SIM_CANDIDATES, trial, SIM_TRIALS, SIM_MAX_FLIGHT_STEPS, score);
+    return;
+  }
+  for (int c = 0; c < SIM_CANDIDATES; c++) {
+    score[c] = 0;
+    for (int t = 0; t < SIM_TRIALS; t++) {
+      kick_shot s = trial[t];
+      if (kick_shot_strike(&s, &sl->cand[c]) != KS_OK) continue;
+      play_out(&s);
+      score[c] += sim_trial_score(lv, &s);
+    }
+  }
+}
+
+static void play_kick(sim_batch *batch, kick_shot *s) {
+  if (batch) sim_batch_play(batch, s, SIM_MAX_FLIGHT_STEPS);
+  else play_out(s);
+}
+
 /* Roughly normal with mean 0 and standard deviation 1 (three uniforms; no libm,
    so the result is the same bits everywhere). */
 static double rng_normalish(ks_rng *r) {
@@ -80,7 +105,7 @@ static double clampd(double x, double lo, double hi) { return x < lo ? lo : x > 
 #define SKILL_SALT 0x736b696c6c736b69ull
 
 /* One work item: player `p`'s kick `k` on level `sl`. */
-static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kick *out) {
+static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kick *out, sim_batch *batch) {
   const kick_level *lv = kick_level_at(sl->index);
   uint64_t kick_number = ((uint64_t)sl->index << 48) | ((uint64_t)p << 24) | (uint64_t)k;
   ks_rng skill_rng = ks_rng_stream(seed ^ SKILL_SALT, (uint64_t)p);
@@ -106,18 +131,12 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kic
     trial[t] = shot;
     kick_shot_reroll(&trial[t], ks_rng_next(&me));
   }
+  int score[SIM_CANDIDATES];
+  play_trials(batch, lv, sl, trial, score);
   int best = 0, best_score = -1;
   for (int c = 0; c < SIM_CANDIDATES; c++) {
-    int score = 0;
-    for (int t = 0; t < SIM_TRIALS; t++) {
-      kick_shot s = trial[t];
-      if (kick_shot_strike(&s, &sl->cand[c]) != KS_OK) continue;
-      play_out(&s);
-      if (kick_shot_outcome(&s) == KICK_OUTCOME_GOAL) score += 3;
-      score += kick_level_stars(lv, &s);
-    }
-    if (score > best_score) {
-      best_score = score;
+    if (score[c] > best_score) {
+      best_score = score[c];
       best = c;
     }
   }
@@ -135,7 +154,7 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kic
   out->score = best_score;
   out->launch = l;
   out->strike_step = kick_shot_strike_step(&shot);
-  play_out(&shot);
+  play_kick(batch, &shot);
   out->crossed = kick_shot_crossing(&shot, &out->crossing);
   if (!kick_shot_decided(&shot)) return;
   out->decided = true;
@@ -168,6 +187,7 @@ typedef struct sim_worker {
   pthread_t thread;
   sim_job *job;
   sim_counts *per_level;          /* this worker's own counts */
+  sim_batch *batch;               /* its batch (--engine batch), else NULL */
 } sim_worker;
 
 static void *candidates_worker(void *arg) {
@@ -194,7 +214,8 @@ static void *items_worker(void *arg) {
     uint64_t index = j->shard_i + mine * j->shard_n;
     uint64_t lp = index / per_level, rest = index % per_level;
     sim_kick kick;
-    run_item(&j->levels[lp], j->seed, (long)(rest / (uint64_t)j->kicks), (long)(rest % (uint64_t)j->kicks), &kick);
+    run_item(&j->levels[lp], j->seed, (long)(rest / (uint64_t)j->kicks), (long)(rest % (uint64_t)j->kicks), &kick,
+             w->batch);
     kick.item = index;
     sim_counts_add_kick(&w->per_level[lp], &kick);
     if (j->records) sim_records_put(j->records, mine, sim_record_line(j->run, &kick));
@@ -312,8 +333,8 @@ static void print_text(const sim_result *r, const char *timing_line) {
 
 static const char simulate_usage[] =
     "usage: kick-cli simulate [--players N] [--kicks M] [--levels all|ID,ID,...] [--seed S]\n"
-    "                         [--threads T] [--shard I/N] [--json] [--out FILE]\n"
-    "                         [--records FILE] [--timing] [--quiet]\n"
+    "                         [--threads T] [--shard I/N] [--engine scalar|batch] [--json]\n"
+    "                         [--out FILE] [--records FILE] [--timing] [--quiet]\n"
     "Simulated players over the World Tour. Before each kick a player tries 26\n"
     "candidate launches (the level's reference kick and 25 solved kicks: low near the\n"
     "posts, the top corners and under the bar, at 22-30 m/s with and without bend)\n"
@@ -333,6 +354,9 @@ static const char simulate_usage[] =
     "                   after its affinity mask and any cgroup CPU quota)\n"
     "  --shard I/N      run only the kicks whose index % N == I (0 <= I < N); join the\n"
     "                   shards' JSON results with 'kick-cli merge'\n"
+    "  --engine E       batch (default): kicks stepped together in lanes (kick_batch.h);\n"
+    "                   scalar: one kick_shot_step at a time. The same results and\n"
+    "                   records, bit for bit\n"
     "  --json           print the result as JSON\n"
     "  --out FILE       also write the JSON result to FILE ('-': stdout, and then no\n"
     "                   table). A regular file is replaced atomically, when the run\n"
@@ -341,13 +365,13 @@ static const char simulate_usage[] =
     "                   stdout, and then no table): level, player, kick, the chosen\n"
     "                   candidate, the launch, outcome, moments, decision step and\n"
     "                   crossing\n"
-    "  --timing         add \"timing\" (threads, seconds, kicks/s) to the JSON result\n"
+    "  --timing         add \"timing\" (threads, engine, seconds, kicks/s) to the JSON result\n"
     "  --quiet          no progress bar and no table (errors only)\n"
     "The outputs are opened before the run (one that cannot be written fails at\n"
     "once; --out and --records may not name the same file) and are put in place\n"
     "only when the run is whole. A progress bar is drawn on stderr when stderr is\n"
     "a terminal. The JSON result (without --timing) and the records are the same\n"
-    "bytes for any --threads, and for the merge of every shard.\n"
+    "bytes for any --threads and --engine, and for the merge of every shard.\n"
     "\nexamples:\n"
     "  kick-cli simulate\n"
     "  kick-cli simulate --players 8 --kicks 5 --levels 5-2,4-4,6-5 --threads 0\n"
@@ -411,6 +435,17 @@ static bool parse_shard(const char *s, long *i, long *n) {
   return true;
 }
 
+/* --engine: exactly "scalar" or "batch". */
+static bool parse_engine(const char *s, sim_engine_kind *e) {
+  if (strcmp(s, "batch") == 0) *e = SIM_ENGINE_BATCH;
+  else if (strcmp(s, "scalar") == 0) *e = SIM_ENGINE_SCALAR;
+  else {
+    cli_error("--engine: '%s' is not scalar or batch", s);
+    return false;
+  }
+  return true;
+}
+
 /* Ends the outputs of one command in order, committing each only while all
    before it were put in place: a failure leaves the rest as they were. */
 static bool end_outputs(ks_host_out **outs, int n, bool ok) {
@@ -419,15 +454,20 @@ static bool end_outputs(ks_host_out **outs, int n, bool ok) {
   return ok;
 }
 
+static void free_batches(sim_worker *ws, long threads) {
+  for (long t = 0; t < threads; t++) sim_batch_free(ws[t].batch);
+}
+
 int cmd_simulate(int argc, char **argv) {
   if (cli_wants_help(argc, argv, simulate_usage)) return EXIT_OK;
-  enum { O_PLAYERS = 1, O_KICKS, O_LEVELS, O_SEED, O_THREADS, O_SHARD, O_JSON, O_OUT, O_QUIET, O_RECORDS, O_TIMING };
+  enum { O_PLAYERS = 1, O_KICKS, O_LEVELS, O_SEED, O_THREADS, O_SHARD, O_JSON, O_OUT, O_QUIET, O_RECORDS, O_TIMING, O_ENGINE };
   static const struct option opts[] = {{"players", 1, 0, O_PLAYERS}, {"kicks", 1, 0, O_KICKS},
                                        {"levels", 1, 0, O_LEVELS},   {"seed", 1, 0, O_SEED},
                                        {"threads", 1, 0, O_THREADS}, {"shard", 1, 0, O_SHARD},
                                        {"json", 0, 0, O_JSON},       {"out", 1, 0, O_OUT},
                                        {"quiet", 0, 0, O_QUIET},     {"records", 1, 0, O_RECORDS},
-                                       {"timing", 0, 0, O_TIMING},   {0, 0, 0, 0}};
+                                       {"timing", 0, 0, O_TIMING},   {"engine", 1, 0, O_ENGINE},
+                                       {0, 0, 0, 0}};
   sim_result r;
   memset(&r, 0, sizeof r);
   sim_build_this(&r.build);
@@ -437,6 +477,7 @@ int cmd_simulate(int argc, char **argv) {
   parse_levels("all", &r);
   long threads = 0, shard_i = 0, shard_n = 1; /* 0: every usable CPU */
   bool json = false, quiet = false, timing_wanted = false;
+  sim_engine_kind engine = SIM_ENGINE_BATCH;
   const char *out_path = NULL, *records_path = NULL;
   int c;
   optind = 1;
@@ -454,6 +495,7 @@ int cmd_simulate(int argc, char **argv) {
     case O_QUIET: quiet = true; break;
     case O_RECORDS: records_path = optarg; break;
     case O_TIMING: timing_wanted = true; break;
+    case O_ENGINE: ok = parse_engine(optarg, &engine); break;
     default: return cli_bad_option(c, argv);
     }
     if (!ok) return EXIT_USAGE;
@@ -511,13 +553,23 @@ int cmd_simulate(int argc, char **argv) {
   j->items_total = sim_items(&r);
   j->items_mine = j->items_total > (uint64_t)shard_i ? (j->items_total - (uint64_t)shard_i - 1) / (uint64_t)shard_n + 1 : 0;
   j->run = sim_run_id(&r);
+  bool engines_ok = true;
   for (long t = 0; t < threads; t++) {
     ws[t].job = j;
     ws[t].per_level = counts + (size_t)t * (size_t)r.nlevels;
+    if (engine == SIM_ENGINE_BATCH && !(ws[t].batch = sim_batch_new())) engines_ok = false;
+  }
+  if (!engines_ok) {
+    cli_error("out of memory");
+    free_batches(ws, threads);
+    free(j), free(levels), free(ws), free(counts), sim_result_free(&r);
+    end_outputs(outs, 2, false);
+    return EXIT_RUNTIME;
   }
   /* A window of 64 lines per thread keeps every worker busy while the line
      before theirs is still being kicked. */
   if (records_path && !(j->records = sim_records_open(&records_file, j->items_mine, (uint64_t)threads * 64))) {
+    free_batches(ws, threads);
     free(j), free(levels), free(ws), free(counts), sim_result_free(&r);
     end_outputs(outs, 2, false);
     return EXIT_RUNTIME;
@@ -540,6 +592,7 @@ int cmd_simulate(int argc, char **argv) {
     if (timing_wanted) {
       timing = cJSON_CreateObject();
       cJSON_AddNumberToObject(timing, "threads", (double)threads);
+      cJSON_AddStringToObject(timing, "engine", engine == SIM_ENGINE_BATCH ? "batch" : "scalar");
       cJSON_AddNumberToObject(timing, "elapsed_s", elapsed);
       cJSON_AddNumberToObject(timing, "kicks_per_s", elapsed > 0 ? (double)j->items_mine / elapsed : 0.0);
       cJSON_AddNumberToObject(timing, "cpu_s", cpu);
@@ -562,6 +615,7 @@ int cmd_simulate(int argc, char **argv) {
     print_text(&r, line);
   }
   cJSON_Delete(root);
+  free_batches(ws, threads);
   free(j), free(levels), free(ws), free(counts);
   sim_result_free(&r);
   return rc;

@@ -11,7 +11,8 @@
    - sim_records.c: one JSON line per real kick (writer, strict reader, merge).
    - sim_io.c: outputs through the shared writer, inputs streamed with limits.
    - cpus.c: how many CPUs this process may use.
-   - cmd_report.c: a result (and records) as one HTML page. */
+   - cmd_report.c: a result (and records) as one HTML page.
+   - sim_batch.c: simulate's batch engine (the kicks stepped in lanes). */
 #ifndef KICK_CLI_SIM_H
 #define KICK_CLI_SIM_H
 
@@ -228,5 +229,30 @@ long sim_usable_cpus(void);
 long sim_cgroup_cpu_limit(const char *root, const char *proc_self_cgroup);
 /* The number of CPUs in this process's affinity mask (0 when unknown). */
 long sim_affinity_cpus(void);
+
+/* ---------------------------------------------------------------- engines */
+
+/* How simulate plays a player's kicks (--engine): the scalar step
+   (kick_shot_step, one shot at a time) or the batch (kick_batch.h, shots in
+   lanes). Both give the same bits, so the same results and records. */
+typedef enum sim_engine_kind { SIM_ENGINE_SCALAR = 0, SIM_ENGINE_BATCH } sim_engine_kind;
+
+/* What one trial kick is worth to the player choosing a candidate. */
+static inline int sim_trial_score(const kick_level *lv, const kick_shot *s) {
+  return (kick_shot_outcome(s) == KICK_OUTCOME_GOAL ? 3 : 0) + kick_level_stars(lv, s);
+}
+
+typedef struct sim_batch sim_batch; /* one worker's batch (sim_batch.c) */
+
+sim_batch *sim_batch_new(void);     /* NULL when out of memory */
+void sim_batch_free(sim_batch *e);
+/* Every candidate on every trial: a copy of trial[t] struck with cand[c] and
+   played until decided or max_flight_steps after the strike; score[c] gets
+   the sum of sim_trial_score over its trials (a launch the shot refuses
+   scores nothing). */
+void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *cand, int ncand, const kick_shot *trial,
+                      int ntrials, int64_t max_flight_steps, int *score);
+/* Plays one struck shot until decided or max_flight_steps after the strike. */
+void sim_batch_play(sim_batch *e, kick_shot *s, int64_t max_flight_steps);
 
 #endif

@@ -4,14 +4,22 @@
  *     four rings (median over batches);
  *   a 1,800-step look-ahead: copy the shot and run it 1,800 steps;
  *   complete kicks per second on one core (init, wait, strike, run to the decision);
+ *   simulated players' trial kicks per CPU-second, the scalar step against
+ *     the batch (kick_batch.h), alternating in this process;
  *   heap allocations made while stepping (malloc/calloc/realloc are wrapped).
- * Times are this thread's CPU time (CLOCK_THREAD_CPUTIME_ID). */
-#define _POSIX_C_SOURCE 199309L
+ * Times are this thread's CPU time (CLOCK_THREAD_CPUTIME_ID). With
+ * KS_BENCH_FIGURES=DIR set, the headline figures also go to DIR/kick.tsv
+ * (figure<TAB>name<TAB>value<TAB>unit) for bench/results/record.sh. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "kick_test_setups.h"
+#include "kickstep/kick_batch.h"
+#include "kickstep/kick_levels.h"
+#include "kickstep/kick_solver.h"
 
 static unsigned long allocs;
 void *__real_malloc(size_t n);
@@ -65,7 +73,208 @@ static kick_setup busy_setup(void) {
 
 static volatile double sink;
 
+/* ------------------------------------------------ simulated players' trials */
+
+/* The workload of kick-cli simulate's trials (apps/kick-cli/cmd_simulate.c):
+   for a level, 26 candidate launches solved once; for each kick, the shot
+   after 0.3-1 s on the spot, three rerolled copies, and every candidate
+   struck on every copy and played to its decision (or 10 s). */
+#define TR_CANDIDATES 26
+#define TR_TRIALS 3
+#define TR_FLIGHT (10 * KICK_STEPS_PER_SECOND)
+
+typedef struct tr_item {
+  const kick_level *lv;
+  kick_shot trial[TR_TRIALS];
+  const kick_launch *cand;
+} tr_item;
+
+static kick_launch tr_solve(const kick_setup *su, double x, double y, double speed, double bend) {
+  kick_solver_def d = kick_solver_def_for_setup(su);
+  d.aim_x = x;
+  d.aim_y = y;
+  d.speed_mps = speed;
+  d.bend = bend;
+  kick_solution sol;
+  ks_status st = kick_solve(&d, &sol);
+  if (st == KS_OK || st == KS_ERR_NOT_FOUND) return sol.launch;
+  kick_launch l = kick_launch_default();
+  l.speed_mps = speed;
+  return l;
+}
+
+static void tr_candidates(int32_t level, kick_launch *cand) {
+  static const double aims[5][2] = {{-2.9, 0.35}, {2.9, 0.35}, {-2.8, 1.95}, {2.8, 1.95}, {0.0, 2.15}};
+  static const double styles[5][2] = {{22.0, -0.5}, {22.0, 0.5}, {26.0, 0.0}, {30.0, -0.3}, {30.0, 0.3}};
+  const kick_level *lv = kick_level_at(level);
+  kick_setup su;
+  kick_level_setup(lv, 1, 0, &su);
+  cand[0] = tr_solve(&su, lv->aim.aim_x, lv->aim.aim_y, lv->aim.speed_mps, lv->aim.bend);
+  int c = 1;
+  for (int a = 0; a < 5; a++)
+    for (int k = 0; k < 5; k++) cand[c++] = tr_solve(&su, aims[a][0], aims[a][1], styles[k][0], styles[k][1]);
+}
+
+static void tr_prepare(tr_item *it, int32_t level, const kick_launch *cand, uint64_t kick_number) {
+  kick_setup su;
+  it->lv = kick_level_at(level);
+  it->cand = cand;
+  kick_level_setup(it->lv, 7, kick_number, &su);
+  kick_shot shot;
+  kick_shot_init(&shot, &su);
+  ks_rng me = ks_rng_stream(7, kick_number);
+  uint32_t wait = 180u + ks_rng_below(&me, 421u);
+  for (uint32_t i = 0; i < wait; i++) kick_shot_step(&shot, NULL, NULL);
+  for (int t = 0; t < TR_TRIALS; t++) {
+    it->trial[t] = shot;
+    kick_shot_reroll(&it->trial[t], ks_rng_next(&me));
+  }
+}
+
+/* One item's trials with kick_shot_step; returns a checksum of the outcomes. */
+static uint64_t tr_scalar(const tr_item *it, long *kicks) {
+  uint64_t sum = 0;
+  for (int c = 0; c < TR_CANDIDATES; c++)
+    for (int t = 0; t < TR_TRIALS; t++) {
+      kick_shot s = it->trial[t];
+      if (kick_shot_strike(&s, &it->cand[c]) != KS_OK) continue;
+      int64_t limit = kick_shot_strike_step(&s) + TR_FLIGHT;
+      while (!kick_shot_decided(&s) && kick_shot_steps(&s) < limit) kick_shot_step(&s, NULL, NULL);
+      sum = sum * 31u + kick_shot_hash(&s);
+      (*kicks)++;
+    }
+  return sum;
+}
+
+/* How long each trial of a level ran on its last kick, to start the longest
+   candidates first (as kick-cli simulate's batch engine does). */
+typedef struct tr_history {
+  int64_t steps[TR_CANDIDATES * TR_TRIALS];
+} tr_history;
+
+static int tr_longer_first(const void *a, const void *b) {
+  const int64_t *x = a, *y = b; /* {steps, candidate} pairs */
+  if (x[0] != y[0]) return x[0] > y[0] ? -1 : 1;
+  return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* The same trials through a batch, a new one taking each lane as it is
+   decided; the checksum is over the same kicks in the same order. */
+static uint64_t tr_batch(kick_batch *b, tr_history *h, const tr_item *it, long *kicks) {
+  uint64_t hash[TR_CANDIDATES * TR_TRIALS];
+  int job[KICK_BATCH_LANES], order[TR_CANDIDATES * TR_TRIALS];
+  int64_t len[TR_CANDIDATES][2];
+  int total = TR_CANDIDATES * TR_TRIALS, next = 0, left = total;
+  for (int c = 0; c < TR_CANDIDATES; c++) {
+    len[c][0] = 0;
+    len[c][1] = c;
+    for (int t = 0; t < TR_TRIALS; t++)
+      if (h->steps[c * TR_TRIALS + t] > len[c][0]) len[c][0] = h->steps[c * TR_TRIALS + t];
+  }
+  qsort(len, TR_CANDIDATES, sizeof len[0], tr_longer_first);
+  for (int c = 0; c < TR_CANDIDATES; c++)
+    for (int t = 0; t < TR_TRIALS; t++) order[c * TR_TRIALS + t] = (int)len[c][1] * TR_TRIALS + t;
+  for (int j = 0; j < total; j++) hash[j] = 0;
+  while (left > 0) {
+    /* A candidate's trials together, as simulate adds them (their shared
+       flight is computed once while they keep step). */
+    int free_lanes = 0;
+    for (int32_t i = 0; i < b->lanes; i++) free_lanes += (kick_batch_active(b) & (1u << i)) == 0u;
+    while (next < total && free_lanes > 0) {
+      if (next % TR_TRIALS == 0 && free_lanes < TR_TRIALS) break;
+      int j = order[next++];
+      kick_shot s = it->trial[j % TR_TRIALS];
+      int32_t lane;
+      if (kick_shot_strike(&s, &it->cand[j / TR_TRIALS]) != KS_OK || kick_batch_add(b, &s, &lane) != KS_OK) {
+        left--;
+        continue;
+      }
+      free_lanes--;
+      job[lane] = j;
+    }
+    uint32_t done = kick_batch_run(b, TR_FLIGHT);
+    for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
+      if ((done & (1u << i)) == 0u) continue;
+      const kick_shot *s = kick_batch_lane(b, i);
+      hash[job[i]] = kick_shot_hash(s) + 1u;
+      h->steps[job[i]] = kick_shot_steps(s) - kick_shot_strike_step(s);
+      kick_batch_remove(b, i, NULL);
+      left--;
+      (*kicks)++;
+    }
+  }
+  uint64_t sum = 0;
+  for (int j = 0; j < total; j++)
+    if (hash[j] != 0u) sum = sum * 31u + (hash[j] - 1u);
+  return sum;
+}
+
+static FILE *figures;
+
+static void figure(const char *name, double value, const char *unit) {
+  if (figures) fprintf(figures, "figure\t%s\t%.3f\t%s\n", name, value, unit);
+}
+
+/* Rounds of ITEMS kicks' trials, each round timing the scalar step and the
+   batch on the same items, in turn (which goes first alternates). */
+static void bench_trials(void) {
+  static const char *ids[] = {"1-3", "2-2", "3-4", "4-4", "5-2", "6-5"};
+  enum { LEVELS = 6, ITEMS = 12, ROUNDS = 7 };
+  static kick_launch cand[LEVELS][TR_CANDIDATES];
+  static tr_item items[ITEMS];
+  static kick_batch batch;
+  static tr_history hist[LEVELS];
+  static double rs[ROUNDS], rb[ROUNDS], ratio[ROUNDS];
+  int32_t lv[LEVELS];
+  for (int i = 0; i < LEVELS; i++) {
+    lv[i] = kick_level_find(ids[i]);
+    tr_candidates(lv[i], cand[i]);
+  }
+  kick_batch_def d = kick_batch_default_def();
+  if (kick_batch_init(&batch, &d) != KS_OK) return;
+  bool same = true;
+  long kicks_total = 0;
+  for (int r = 0; r < ROUNDS; r++) {
+    for (int i = 0; i < ITEMS; i++) tr_prepare(&items[i], lv[i % LEVELS], cand[i % LEVELS], (uint64_t)(r * ITEMS + i));
+    double ts = 0.0, tb = 0.0;
+    long ks = 0, kb = 0;
+    uint64_t hs = 0, hb = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      bool scalar_now = (pass == 0) == (r % 2 == 0);
+      double t0 = now_ns();
+      for (int i = 0; i < ITEMS; i++) {
+        if (scalar_now) hs = hs * 17u + tr_scalar(&items[i], &ks);
+        else hb = hb * 17u + tr_batch(&batch, &hist[i % LEVELS], &items[i], &kb);
+      }
+      double t = now_ns() - t0;
+      if (scalar_now) ts = t;
+      else tb = t;
+    }
+    same = same && hs == hb && ks == kb;
+    kicks_total += ks;
+    rs[r] = (double)ks / (ts * 1e-9);
+    rb[r] = (double)kb / (tb * 1e-9);
+    ratio[r] = rb[r] / rs[r];
+  }
+  double ms = median(rs, ROUNDS), mb = median(rb, ROUNDS), mr = median(ratio, ROUNDS);
+  printf("simulated players' trial kicks (%d levels, %d kicks' trials a round, %d rounds, %ld kicks), one core:\n", LEVELS,
+         ITEMS, ROUNDS, kicks_total);
+  printf("  scalar step: %.0f kicks per CPU-second; batch (%d lanes, vectors of %d): %.0f kicks per CPU-second\n", ms,
+         KICK_BATCH_LANES, batch.vector_width, mb);
+  printf("  batch / scalar: %.2fx median of the rounds' ratios (target >= 2.5x); the same kicks, bit for bit: %s\n", mr,
+         same ? "yes" : "NO (a bug!)");
+  figure("kick_trials_scalar_kicks_per_cpu_s", ms, "kicks/s");
+  figure("kick_trials_batch_kicks_per_cpu_s", mb, "kicks/s");
+  figure("kick_trials_batch_over_scalar", mr, "x");
+}
+
 int main(void) {
+  const char *fig_dir = getenv("KS_BENCH_FIGURES");
+  if (fig_dir && *fig_dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kick.tsv", fig_dir);
+    figures = fopen(path, "w");
+  }
   kick_setup su = busy_setup();
   kick_shot base;
   if (kick_shot_init(&base, &su) != KS_OK) return 1;
@@ -114,10 +323,13 @@ int main(void) {
   }
   unsigned long step_allocs = allocs - a0;
   printf("cpu clock read: %.0f ns (taken off every timed interval below)\n", timer_ns);
-  printf("kick step, first 300 after the strike (wind+gusts+swirl, wall of 6, showman's read, 4 rings): %.1f ns median\n",
-         median(per, BATCHES));
-  printf("kick flight step, steady (wind+gusts+swirl, contacts checked): %.1f ns median (target <= 40 ns)\n",
-         median(steady, BATCHES));
+  double busy = median(per, BATCHES), calm = median(steady, BATCHES);
+  printf("kick step, busy: first 300 after the strike (wind+gusts+swirl, wall of 6 jumping, showman's read, 4 rings): "
+         "%.1f ns median (target <= 35 ns)\n",
+         busy);
+  printf("kick flight step, steady (wind+gusts+swirl, contacts checked): %.1f ns median (target <= 40 ns)\n", calm);
+  figure("kick_busy_step_ns", busy, "ns");
+  figure("kick_steady_step_ns", calm, "ns");
 
   /* 2. 1,800-step look-ahead: copy + run, LOOK_REPS per timed interval. */
   enum { LOOKS = 51, LOOK_REPS = 10 };
@@ -166,5 +378,9 @@ int main(void) {
 
   printf("heap allocations during %d steps: %lu (target 0); during everything above: %lu\n",
          BATCHES * REPS * (BATCH + STEADY), step_allocs, allocs);
+
+  /* 4. the simulated players' trials: scalar step against the batch. */
+  bench_trials();
+  if (figures) fclose(figures);
   return 0;
 }

@@ -21,7 +21,8 @@ const preferred = [
   'wasm_over_native_lookahead_us', 'wasm_over_native_kick_us',
   'native_lookahead_us', 'wasm_lookahead_us', 'native_kick_ns_per_step', 'wasm_kick_ns_per_step',
   'native_solve_us', 'wasm_over_native_solve_us', 'native_state_copy_ns', 'kick_state_bytes',
-  'kick_cli_simulate_kicks_per_cpu_s', 'kick_cli_simulate_kicks_per_s_1t', 'kick_cli_simulate_scaling_2t',
+  'kick_cli_simulate_batch_over_scalar', 'kick_cli_simulate_kicks_per_cpu_s', 'kick_cli_simulate_scalar_kicks_per_cpu_s',
+  'kick_cli_simulate_kicks_per_s_1t', 'kick_cli_simulate_scaling_2t', 'kick_busy_step_ns', 'kick_trials_batch_over_scalar',
 ];
 const byFigure = new Map();
 for (const r of rows) {

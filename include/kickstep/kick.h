@@ -348,6 +348,28 @@ typedef struct kick_flight_stats {
   bool keeper_diving_at_cross; ///< was the keeper diving when the ball crossed
 } kick_flight_stats;
 
+/// A memo of the keeper's estimate of a kick (kick_shot.est_memo): the inputs
+/// of one estimate and its result. The estimate is a function of these
+/// inputs alone, and a memo is used only when all of them match to the bit,
+/// so it never changes a result; it is not hashed. Rerolled copies of one
+/// shot struck alike are read alike: kick_batch shares the memo between its
+/// lanes, so the read is computed once for them.
+typedef struct kick_estimate_memo {
+  bool valid;               ///< the memo holds an estimate
+  bool arrives;             ///< result: the ball reached the line
+  uint8_t pad_[6];          ///< zero
+  kick_ball ball;           ///< input: the ball it started from
+  ks_vec3 wind;             ///< input: the wind it flew in, m/s
+  double t0;                ///< input: shot-clock time of the read, s
+  double z_line;            ///< input: the keeper's line, m
+  double max_seconds;       ///< input: how far ahead it looks, s
+  double spin_decay;        ///< input: the estimate's spin factor per step
+  kick_pitch_def pitch;     ///< input: the pitch
+  double x;                 ///< result: where it reaches the line, across, m (when it arrives)
+  double y;                 ///< result: where it reaches the line, height, m (when it arrives)
+  double seconds;           ///< result: when it reaches the line, s after t0 (when it arrives)
+} kick_estimate_memo;
+
 /// The whole simulation: a plain value (no pointers). sizeof is stated in docs/kick.md (<= 4 KiB).
 typedef struct kick_shot {
   kick_setup setup;         ///< the setup it was built from (kept: replays and rerolls need it)
@@ -390,6 +412,7 @@ typedef struct kick_shot {
      not hashed): a step that cannot cross any of them skips the ring test. */
   double ring_z_min;        ///< lowest z of the rings' planes, m (from the setup; not hashed)
   double ring_z_max;        ///< highest z of the rings' planes, m (from the setup; not hashed)
+  kick_estimate_memo est_memo; ///< the keeper's last estimate of the kick (not hashed; never changes a result)
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.

@@ -44,7 +44,24 @@ uint32_t kick_flight_step(kick_ball *b, ks_vec3 wind, double dt, double spin_dec
   return kick_flight_step_inline(b, wind, dt, spin_decay, pitch);
 }
 
-bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double z_line,
+static bool same_bits(double a, double b) { return ks_f64_bits(a) == ks_f64_bits(b); }
+static bool same_v3(ks_vec3 a, ks_vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
+
+/* Whether the memo holds the estimate from exactly these inputs. */
+static bool memo_holds(const kick_estimate_memo *m, const kick_shot *s, const kick_ball *b, ks_vec3 w, double t0,
+                       double z_line, double max_seconds) {
+  const kick_ball *a = &m->ball;
+  const kick_pitch_def *p = &m->pitch, *q = &s->setup.pitch;
+  return m->valid && same_v3(a->pos, b->pos) && same_v3(a->vel, b->vel) && same_v3(a->spin_axis, b->spin_axis) &&
+         same_bits(a->spin_rate, b->spin_rate) && same_bits(a->roll_speed, b->roll_speed) &&
+         a->on_ground == b->on_ground && a->held == b->held && same_v3(m->wind, w) && same_bits(m->t0, t0) &&
+         same_bits(m->z_line, z_line) && same_bits(m->max_seconds, max_seconds) &&
+         same_bits(m->spin_decay, s->spin_decay_estimate) && p->wet == q->wet &&
+         same_bits(p->restitution, q->restitution) && same_bits(p->slide_friction, q->slide_friction) &&
+         same_bits(p->roll_resistance, q->roll_resistance);
+}
+
+bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds) {
   const double dt = 1.0 / (double)KICK_ESTIMATE_STEPS_PER_SECOND;
   int32_t n_max = (int32_t)(max_seconds * (double)KICK_ESTIMATE_STEPS_PER_SECOND);
@@ -56,17 +73,38 @@ bool kick_estimate_to_line(const kick_shot *s, kick_ball ball, double t0, double
   }
   /* He reads the wind as it is when he reads the kick. */
   ks_vec3 w = kick_wind_at(s, t0);
+  kick_estimate_memo *m = &s->est_memo;
+  if (memo_holds(m, s, &ball, w, t0, z_line, max_seconds)) {
+    if (m->arrives) {
+      *x = m->x;
+      *y = m->y;
+      *seconds = m->seconds;
+    }
+    return m->arrives;
+  }
+  kick_estimate_memo e = {0};
+  e.ball = ball;
+  e.wind = w;
+  e.t0 = t0;
+  e.z_line = z_line;
+  e.max_seconds = max_seconds;
+  e.spin_decay = s->spin_decay_estimate;
+  e.pitch = s->setup.pitch;
+  e.valid = true;
   for (int32_t i = 0; i < n_max; i++) {
     ks_vec3 p0 = ball.pos;
     uint32_t f = kick_flight_step_inline(&ball, w, dt, s->spin_decay_estimate, &s->setup.pitch);
     if (ball.pos.z >= z_line) {
       double u = (z_line - p0.z) / (ball.pos.z - p0.z);
-      *x = p0.x + (ball.pos.x - p0.x) * u;
-      *y = p0.y + (ball.pos.y - p0.y) * u;
-      *seconds = ((double)i + u) * dt;
+      *x = e.x = p0.x + (ball.pos.x - p0.x) * u;
+      *y = e.y = p0.y + (ball.pos.y - p0.y) * u;
+      *seconds = e.seconds = ((double)i + u) * dt;
+      e.arrives = true;
+      *m = e;
       return true;
     }
     if ((f & 2u) != 0u || ball.vel.z <= 0.0) break;
   }
+  *m = e;
   return false;
 }

@@ -224,6 +224,37 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
     s->keeper.contact_prev = 0;
     return;
   }
+  /* Out of his reach across the goal, the pose (which has no side effects)
+     and three misses would leave contact_prev at 0. Every point of his
+     capsules (kick_keeper_pose_at) is within 0.95 m of his centre's path
+     from (x0, 1 m) towards the dive's target: the centre moves along it, the
+     body reaches 0.6 m from the centre, a shoulder 0.63 m and a reaching
+     glove 0.95 m, a standing glove 0.65 m from (x0, 1 m), and a glove on
+     its way lies between the two. Standing, x0 is within 0.24 m of stand_x;
+     diving, it is dive_from_x. The ball touches only within 0.31 m of a
+     capsule's axis; 1 cm of margin. */
+  {
+    const kick_keeper_state *k = &s->keeper;
+    const double reach = 0.95 + KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS + 0.01;
+    double px = b->pos.x, py = b->pos.y - KICK_KEEPER_COM_Y;
+    double d2, r;
+    if (k->dive_step < 0) {
+      double dx = px - k->stand_x;
+      d2 = dx * dx + py * py;
+      r = 0.24 + reach;
+    } else {
+      double ax = px - k->dive_from_x, tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
+      double tt = tx * tx + ty * ty, u = tt > 0.0 ? (ax * tx + py * ty) / tt : 0.0;
+      u = ks_clamp(u, 0.0, 1.0);
+      double ex = ax - u * tx, ey = py - u * ty;
+      d2 = ex * ex + ey * ey;
+      r = reach;
+    }
+    if (d2 > r * r) {
+      s->keeper.contact_prev = 0;
+      return;
+    }
+  }
   kick_keeper_pose p;
   kick_keeper_pose_at(s, kick_step_time(n + 1), &p);
   uint8_t now = 0;

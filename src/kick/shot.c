@@ -4,14 +4,18 @@
 
 _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 
-/* Out of play before the goal line: this far across, or this far behind the spot. */
-#define KICK_PITCH_HALF_WIDTH 40.0
-#define KICK_BEHIND_SPOT 10.0
-/* After a touch, a ball moving away from goal this far out has stayed out. */
-#define KICK_STAYS_OUT_Z (-2.0)
-/* Longest flight, and how long the ball moves on after the decision, s. */
-#define KICK_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+/* How long the ball moves on after the decision, steps. */
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
+
+/* The step's parts are inlined into each loop that runs them (the scalar
+   step's and the batch's), so a lane pays no call for them. */
+#if defined(__GNUC__)
+#define KICK_ALWAYS_INLINE __attribute__((always_inline))
+#define KICK_NOINLINE __attribute__((noinline))
+#else
+#define KICK_ALWAYS_INLINE
+#define KICK_NOINLINE
+#endif
 
 /* Draws the moment: everything the dice decide before the strike. */
 static void draw_prestrike(kick_shot *s) {
@@ -199,10 +203,13 @@ static bool settled_short(const kick_shot *s) {
   return 1.05 * (h * h / (2.0 * decel)) + 0.25 < gap;
 }
 
-static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
-  if (s->phase == KICK_PHASE_DONE) return;
+/* The step before the flight: the keeper's read or a person's dive, the
+   strike's and the wall's events, a held ball. False when the ball does not
+   fly on this step (not struck, done, or held). */
+KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (s->phase == KICK_PHASE_DONE) return false;
   if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
-  if (s->phase == KICK_PHASE_WAITING) return;
+  if (s->phase == KICK_PHASE_WAITING) return false;
   int64_t ev = n + 1;
   kick_ball *b = &s->ball;
   if (n == s->strike_step) kick_emit(out, ev, KICK_EV_STRIKE, 0u, b->vel);
@@ -213,19 +220,30 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
   if (b->held) {
     s->phase = KICK_PHASE_DONE;
     s->done_step = ev;
-    return;
+    return false;
   }
-  ks_vec3 p0 = b->pos;
-  ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
-  uint32_t f = kick_flight_step_inline(b, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  return true;
+}
+
+/* The step after the flight (p0: the ball's centre before it, f: the
+   flight's flags) in three parts: the ground's event and the height, the
+   contacts, rings and goal line, and the rules (held, decided, done). */
+KICK_ALWAYS_INLINE static inline void step_end_head(kick_shot *s, int64_t n, uint32_t f, ks_events *out) {
+  kick_ball *b = &s->ball;
   if ((f & 1u) != 0u) {
     s->contact_flags |= KICK_TOUCH_GROUND;
-    kick_emit(out, ev, KICK_EV_BOUNCE, 0u, b->pos);
+    kick_emit(out, n + 1, KICK_EV_BOUNCE, 0u, b->pos);
   }
   if (s->phase == KICK_PHASE_FLIGHT && b->pos.y > s->stats.max_height) s->stats.max_height = b->pos.y;
-  /* Each contact's own broad test first, here in the step (the same test the
-     contact function starts with); the exact capsule math runs whenever it
-     passes, and a miss does what the function does on a miss. */
+}
+
+/* Each contact's own broad test first, here in the step (the same test the
+   contact function starts with); the exact capsule math runs whenever it
+   passes, and a miss does what the function does on a miss. Every test is
+   inside one of the z bands of kick_lane_bands_of. */
+KICK_ALWAYS_INLINE static inline void step_contacts(kick_shot *s, int64_t n, ks_vec3 p0, ks_events *out) {
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
   if (ks_fabs(b->pos.z - KICK_POST_Z) < KICK_WOODWORK_REACH && b->pos.y < KICK_BAR_AXIS_Y + KICK_WOODWORK_REACH)
     kick_contact_woodwork(s, ev, out);
   else
@@ -249,7 +267,19 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
      passed on the step that crosses the line counts towards the decision. */
   if (s->setup.ring_count > 0 && s->phase == KICK_PHASE_FLIGHT && p0.z < s->ring_z_max && b->pos.z >= s->ring_z_min)
     kick_rings_cross(s, n, p0, b->pos, out);
-  cross_goal_line(s, n, p0, b->pos, out);
+  if (!s->crossed && p0.z < KICK_CROSS_Z && b->pos.z >= KICK_CROSS_Z) cross_goal_line(s, n, p0, b->pos, out);
+}
+
+/* step_contacts when none of its tests passes: what each does on a miss. */
+KICK_ALWAYS_INLINE static inline void step_contacts_none(kick_shot *s) {
+  s->woodwork_prev = 0;
+  if (s->setup.wall.count > 0) s->wall.contact_prev = 0;
+  s->keeper.contact_prev = 0;
+}
+
+KICK_ALWAYS_INLINE static inline void step_rules(kick_shot *s, int64_t n, uint32_t f, ks_events *out) {
+  int64_t ev = n + 1;
+  kick_ball *b = &s->ball;
   if (b->held) {
     if (s->phase == KICK_PHASE_FLIGHT) decide(s, KICK_OUTCOME_SAVED, n, out);
     s->phase = KICK_PHASE_DONE;
@@ -273,6 +303,64 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
     s->phase = KICK_PHASE_DONE;
     s->done_step = ev;
   }
+}
+
+KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
+  step_end_head(s, n, f, out);
+  step_contacts(s, n, p0, out);
+  step_rules(s, n, f, out);
+}
+
+/* Conservative z bands around every test of step_contacts (a margin of
+   1 cm past each): outside all of them, with the goal line not crossed,
+   step_contacts does what step_contacts_none does. */
+#define KICK_BAND_MARGIN 0.01
+void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
+  const double m = KICK_BAND_MARGIN;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    bd->lo[i] = KICK_BAND_NONE;
+    bd->hi[i] = -KICK_BAND_NONE;
+    bd->y_clear[i] = KICK_BAND_NONE;
+  }
+  /* The woodwork, the goal line and everything past it. */
+  bd->lo[0] = KICK_POST_Z - KICK_WOODWORK_REACH - m;
+  bd->hi[0] = KICK_BAND_NONE;
+  if (s->setup.wall.count > 0) {
+    bd->lo[1] = s->setup.wall.z - (KICK_WALL_RADIUS + KICK_BALL_RADIUS) - m;
+    bd->hi[1] = s->setup.wall.z + (KICK_WALL_RADIUS + KICK_BALL_RADIUS) + m;
+    /* step_contacts calls the wall's test only below its top's reach. */
+    bd->y_clear[1] = KICK_WALL_HEIGHT + s->setup.wall.jump_height + (KICK_WALL_RADIUS + KICK_BALL_RADIUS) + m;
+  }
+  if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
+    bd->lo[2] = s->setup.keeper.line_z - (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) - m;
+    bd->hi[2] = s->setup.keeper.line_z + (KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS) + m;
+  }
+  if (s->setup.ring_count > 0) {
+    bd->lo[3] = s->ring_z_min - m;
+    bd->hi[3] = s->ring_z_max + m;
+  }
+  /* In order of the lower ends (the unused ones, at KICK_BAND_NONE, last). */
+  for (int i = 1; i < KICK_LANE_BANDS; i++)
+    for (int j = i; j > 0 && bd->lo[j] < bd->lo[j - 1]; j--) {
+      double lo = bd->lo[j], hi = bd->hi[j], yc = bd->y_clear[j];
+      bd->lo[j] = bd->lo[j - 1];
+      bd->hi[j] = bd->hi[j - 1];
+      bd->y_clear[j] = bd->y_clear[j - 1];
+      bd->lo[j - 1] = lo;
+      bd->hi[j - 1] = hi;
+      bd->y_clear[j - 1] = yc;
+    }
+}
+
+/* Step n: what comes before the flight, the wind and the flight, and what
+   comes after it. The batch (batch_step.h, at the end of this file) runs the
+   same parts. */
+static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  if (!step_begin(s, n, in, out)) return;
+  ks_vec3 p0 = s->ball.pos;
+  ks_vec3 w = kick_wind_step_inline(s, kick_step_time(n));
+  uint32_t f = kick_flight_step_inline(&s->ball, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  step_end(s, n, p0, f, out);
 }
 
 void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
@@ -322,3 +410,7 @@ bool kick_shot_crossing(const kick_shot *s, ks_vec3 *out) {
   if (out) *out = s->crossing;
   return true;
 }
+
+/* The batch's step (kick_batch.h) is compiled here, beside the step's parts
+   it runs, so they inline into its lane loop; its code is batch_step.h. */
+#include "batch_step.h"

@@ -416,6 +416,9 @@ numbers_and_dates_are_strict() {
   for f in players kicks; do for v in 0 100001; do expect 2 "--$f" "$K" simulate --levels 1-1 --quiet "--$f" "$v"; done; done
   expect 2 "--threads" "$K" simulate --levels 1-1 --quiet --threads 257
   expect 2 "--seed" "$K" simulate --levels 1-1 --quiet --seed 18446744073709551616
+  for v in "" "Batch" "SCALAR" "batch " " batch" "scalar,batch" "bat" "batch=1" "0" "vector"; do
+    expect 2 "--engine" "$K" simulate --levels 1-1 --quiet --engine "$v"
+  done
   for v in "${bad_d[@]}" 0 20000; do expect 2 "--fps" "$B" --fps "$v"; done
   for v in "${bad_d[@]}" 0 -0.1 1.5; do expect 2 "--slowmo" "$B" --fps 60 --slowmo "$v"; done
   expect 2 "--slowmo" "$B" --slowmo 0
@@ -428,6 +431,7 @@ numbers_and_dates_are_strict() {
   expect 0 "launch explicit" "$K" shoot --open --speed 2.5e1 --elevation -0.5 --frames 1/60,0.3/60
   expect 0 "policy at-distance:12.5" "$B" --policy at-distance:12.5
   expect 0 "60/s" "$WK" --rate 60
+  expect 0 "" "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --engine scalar
   echo "$checks checks"
 }
 

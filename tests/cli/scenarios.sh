@@ -158,6 +158,34 @@ simulate_is_the_same_however_split() {
   echo "simulate: threads, shards and merge agree"
 }
 
+simulate_engines_agree() {
+  # The batch engine and the scalar step give the same JSON result and the
+  # same records, byte for byte, on a few levels, players and shards, with
+  # one and two threads; with --timing the result names its engine.
+  local runs=("--levels 1-1,4-4,6-5 --players 3 --kicks 2 --seed 11"
+              "--levels 2-3,5-2 --players 2 --kicks 2 --seed 5 --shard 1/3"
+              "--levels 3-1,3-5,6-1 --players 2 --kicks 1 --seed 99 --threads 2")
+  local i=0 args
+  for args in "${runs[@]}"; do
+    # shellcheck disable=SC2086
+    "$K" simulate $args --quiet --engine scalar --out "s$i.json" --records "s$i.jsonl"
+    # shellcheck disable=SC2086
+    "$K" simulate $args --quiet --engine batch --out "b$i.json" --records "b$i.jsonl"
+    cmp "s$i.json" "b$i.json" || fail "run $i ($args): the engines' results differ"
+    cmp "s$i.jsonl" "b$i.jsonl" || fail "run $i ($args): the engines' records differ"
+    [ "$(wc -l < "s$i.jsonl")" -gt 0 ] || fail "run $i: no records"
+    i=$((i + 1))
+  done
+  for e in scalar batch; do
+    "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --engine $e --timing --out "t$e.json"
+    grep -q "\"engine\":[[:space:]]*\"$e\"" "t$e.json" || fail "the $e result's timing does not name its engine"
+  done
+  # Without --engine it is the batch.
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --timing --out d.json
+  grep -q '"engine":[[:space:]]*"batch"' d.json || fail "the default engine is not the batch"
+  echo "simulate: the scalar and batch engines agree on $i runs (results and records)"
+}
+
 plots_are_svg() {
   "$K" plot kick --level 6-5 --speed 30 --elevation 5 --direction -6 --out k.svg >/dev/null
   "$K" plot steps --out s.svg >/dev/null
