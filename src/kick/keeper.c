@@ -260,10 +260,15 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
   uint8_t now = 0;
   ks_vec3 normal = ks_v3(0.0, 0.0, -1.0);
   double e = 0.35 + 0.2 * (1.0 - s->setup.keeper.rating);
-  if (kick_capsule_contact(b, p.body_a, p.body_b, KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+  /* kick_capsule_clear: a miss proven without the exact test (which would
+     change nothing). */
+  const double body_reach = KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS, arm_reach = KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS;
+  if (!kick_capsule_clear(b->pos, p.body_a, p.body_b, body_reach) &&
+      kick_capsule_contact(b, p.body_a, p.body_b, body_reach, e, 0.6, &normal))
     now |= 1u;
   for (int i = 0; i < 2; i++)
-    if (kick_capsule_contact(b, p.shoulder[i], p.glove[i], KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+    if (!kick_capsule_clear(b->pos, p.shoulder[i], p.glove[i], arm_reach) &&
+        kick_capsule_contact(b, p.shoulder[i], p.glove[i], arm_reach, e, 0.6, &normal))
       now |= 2u;
   if (now != 0u && s->keeper.contact_prev == 0u) {
     s->keeper.touches++;
