@@ -145,7 +145,8 @@ void kick_contact_wall(kick_shot *s, int64_t n, ks_events *out) {
       if (dx * dx >= reach * reach) continue;
       kick_capsule c;
       kick_wall_capsule_at(s, i, t, &c);
-      if (!kick_capsule_contact(b, c.a, c.b, reach, 0.3, 0.7, NULL)) continue;
+      if (kick_capsule_clear(b->pos, c.a, c.b, reach) || !kick_capsule_contact(b, c.a, c.b, reach, 0.3, 0.7, NULL))
+        continue;
       now |= 1u << i;
       if ((s->wall.contact_prev & (1u << i)) == 0u) {
         note_touch(s, KICK_TOUCH_WALL);

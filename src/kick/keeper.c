@@ -245,7 +245,21 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
     } else {
       double ax = px - k->dive_from_x, tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
       double tt = tx * tx + ty * ty, u = tt > 0.0 ? (ax * tx + py * ty) / tt : 0.0;
-      u = ks_clamp(u, 0.0, 1.0);
+      /* Diving at the pose's time, his centre is from + (target - from)
+         e travel / L, travel < L: on the path's first e, with e the pose's
+         own progress (the same expressions), and every point of his
+         capsules is within 0.95 m of that part (a glove on its way lies
+         between the standing glove, near its start, and the reaching one,
+         near the centre). Rounding moves the pose by far less than the
+         margin. */
+      double u_max = 1.0;
+      double t1 = kick_step_time(n + 1), td = kick_step_time(k->dive_step);
+      if (t1 >= td) {
+        double p01 = ks_clamp((t1 - td) / k->dive_seconds, 0.0, 1.0);
+        double e = p01 * p01 * (3.0 - 2.0 * p01);
+        if (e >= 0.0 && e <= 1.0) u_max = e;
+      }
+      u = ks_clamp(u, 0.0, u_max);
       double ex = ax - u * tx, ey = py - u * ty;
       d2 = ex * ex + ey * ey;
       r = reach;
