@@ -245,24 +245,25 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
     } else {
       double ax = px - k->dive_from_x, tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
       double tt = tx * tx + ty * ty, u = tt > 0.0 ? (ax * tx + py * ty) / tt : 0.0;
-      /* Diving at the pose's time, his centre is from + (target - from)
-         e travel / L, travel < L: on the path's first e, with e the pose's
-         own progress (the same expressions), and every point of his
-         capsules is within 0.95 m of that part (a glove on its way lies
-         between the standing glove, near its start, and the reaching one,
-         near the centre). Rounding moves the pose by far less than the
-         margin. */
-      double u_max = 1.0;
-      double t1 = kick_step_time(n + 1), td = kick_step_time(k->dive_step);
-      if (t1 >= td) {
-        double p01 = ks_clamp((t1 - td) / k->dive_seconds, 0.0, 1.0);
-        double e = p01 * p01 * (3.0 - 2.0 * p01);
-        if (e >= 0.0 && e <= 1.0) u_max = e;
-      }
-      u = ks_clamp(u, 0.0, u_max);
+      u = ks_clamp(u, 0.0, 1.0);
       double ex = ax - u * tx, ey = py - u * ty;
       d2 = ex * ex + ey * ey;
       r = reach;
+      /* A dive that is over at the pose's time (t - start >= its seconds:
+         the pose's progress is 1 exactly) holds him still: his centre is
+         from + (target - from) travel / L. His body's axis is within 0.6 m
+         of it, touched from 0.31 m: 0.91 m; his arms' axes within 0.86 m (a
+         shoulder 0.49 m, a glove at its reach sqrt(0.85² + 0.1²)), touched
+         from 0.19 m: 1.05 m. Rounding moves both by far less than the
+         centimetre of margin. */
+      if (!(d2 > r * r) && kick_step_time(n + 1) - kick_step_time(k->dive_step) >= k->dive_seconds) {
+        double L = ks_sqrt(tt);
+        double c = L > KICK_KEEPER_ARM_REACH ? (L - KICK_KEEPER_ARM_REACH) / L : 0.0;
+        double fx = ax - tx * c, fy = py - ty * c;
+        const double held = 0.86 + KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS + 0.01;
+        d2 = fx * fx + fy * fy;
+        r = held;
+      }
     }
     if (d2 > r * r) {
       s->keeper.contact_prev = 0;
