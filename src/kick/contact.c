@@ -66,7 +66,8 @@ void kick_contact_woodwork(kick_shot *s, int64_t ev_step, ks_events *out) {
     ks_vec3 a[3] = {{-X, 0.0, Z}, {X, 0.0, Z}, {-X, Y, Z}};
     ks_vec3 c[3] = {{-X, Y, Z}, {X, Y, Z}, {X, Y, Z}};
     for (int i = 0; i < 3; i++) {
-      if (!kick_capsule_contact(b, a[i], c[i], KICK_WOODWORK_REACH, KICK_WOODWORK_E, KICK_WOODWORK_KEEP, NULL))
+      if (kick_capsule_clear(b->pos, a[i], c[i], KICK_WOODWORK_REACH) ||
+          !kick_capsule_contact(b, a[i], c[i], KICK_WOODWORK_REACH, KICK_WOODWORK_E, KICK_WOODWORK_KEEP, NULL))
         continue;
       now |= bits[i];
       if ((s->woodwork_prev & bits[i]) == 0u) {
@@ -144,7 +145,8 @@ void kick_contact_wall(kick_shot *s, int64_t n, ks_events *out) {
       if (dx * dx >= reach * reach) continue;
       kick_capsule c;
       kick_wall_capsule_at(s, i, t, &c);
-      if (!kick_capsule_contact(b, c.a, c.b, reach, 0.3, 0.7, NULL)) continue;
+      if (kick_capsule_clear(b->pos, c.a, c.b, reach) || !kick_capsule_contact(b, c.a, c.b, reach, 0.3, 0.7, NULL))
+        continue;
       now |= 1u << i;
       if ((s->wall.contact_prev & (1u << i)) == 0u) {
         note_touch(s, KICK_TOUCH_WALL);

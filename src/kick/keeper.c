@@ -249,6 +249,21 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
       double ex = ax - u * tx, ey = py - u * ty;
       d2 = ex * ex + ey * ey;
       r = reach;
+      /* A dive that is over at the pose's time (t - start >= its seconds:
+         the pose's progress is 1 exactly) holds him still: his centre is
+         from + (target - from) travel / L. His body's axis is within 0.6 m
+         of it, touched from 0.31 m: 0.91 m; his arms' axes within 0.86 m (a
+         shoulder 0.49 m, a glove at its reach sqrt(0.85² + 0.1²)), touched
+         from 0.19 m: 1.05 m. Rounding moves both by far less than the
+         centimetre of margin. */
+      if (!(d2 > r * r) && kick_step_time(n + 1) - kick_step_time(k->dive_step) >= k->dive_seconds) {
+        double L = ks_sqrt(tt);
+        double c = L > KICK_KEEPER_ARM_REACH ? (L - KICK_KEEPER_ARM_REACH) / L : 0.0;
+        double fx = ax - tx * c, fy = py - ty * c;
+        const double held = 0.86 + KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS + 0.01;
+        d2 = fx * fx + fy * fy;
+        r = held;
+      }
     }
     if (d2 > r * r) {
       s->keeper.contact_prev = 0;
@@ -260,10 +275,15 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
   uint8_t now = 0;
   ks_vec3 normal = ks_v3(0.0, 0.0, -1.0);
   double e = 0.35 + 0.2 * (1.0 - s->setup.keeper.rating);
-  if (kick_capsule_contact(b, p.body_a, p.body_b, KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+  /* kick_capsule_clear: a miss proven without the exact test (which would
+     change nothing). */
+  const double body_reach = KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS, arm_reach = KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS;
+  if (!kick_capsule_clear(b->pos, p.body_a, p.body_b, body_reach) &&
+      kick_capsule_contact(b, p.body_a, p.body_b, body_reach, e, 0.6, &normal))
     now |= 1u;
   for (int i = 0; i < 2; i++)
-    if (kick_capsule_contact(b, p.shoulder[i], p.glove[i], KICK_KEEPER_ARM_RADIUS + KICK_BALL_RADIUS, e, 0.6, &normal))
+    if (!kick_capsule_clear(b->pos, p.shoulder[i], p.glove[i], arm_reach) &&
+        kick_capsule_contact(b, p.shoulder[i], p.glove[i], arm_reach, e, 0.6, &normal))
       now |= 2u;
   if (now != 0u && s->keeper.contact_prev == 0u) {
     s->keeper.touches++;

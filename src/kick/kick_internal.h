@@ -320,6 +320,22 @@ static inline ks_vec3 kick_wind_step_inline(kick_shot *s, double t) {
 bool kick_capsule_contact(kick_ball *b, ks_vec3 a, ks_vec3 c, double reach, double e,
                           double tangential_keep, ks_vec3 *normal_out);
 bool kick_capsule_touching(ks_vec3 p, ks_vec3 a, ks_vec3 c, double reach);
+/* True when p is provably out of `reach` of the axis [a, c], so that
+   kick_capsule_contact would return false and change nothing: along one of
+   x, y, z, p lies beyond both ends by more than reach + 1 µm. The closest
+   point q that kick_capsule_contact computes, a + (c - a) t with t in
+   [0, 1], is within 1e-13 m of that span (every end here is within 100 m of
+   the origin), and the test's own subtraction is off by at most 1e-10 m
+   below 10^6 m (beyond that the ball is far from every capsule anyway), so
+   the computed |p - q| along that axis is at least reach, its square at
+   least reach * reach, and so is the sum of the squares: the exact test's
+   !(d2 < reach²) holds. NaNs compare false: then the exact test runs. */
+static inline bool kick_capsule_clear(ks_vec3 p, ks_vec3 a, ks_vec3 c, double reach) {
+  const double r = reach + 1e-6;
+  double hx = p.x - r, lx = p.x + r, hy = p.y - r, ly = p.y + r, hz = p.z - r, lz = p.z + r;
+  return (hx > a.x && hx > c.x) || (lx < a.x && lx < c.x) || (hy > a.y && hy > c.y) || (ly < a.y && ly < c.y) ||
+         (hz > a.z && hz > c.z) || (lz < a.z && lz < c.z);
+}
 void kick_contact_woodwork(kick_shot *s, int64_t ev_step, ks_events *out);
 void kick_contact_net(kick_shot *s, int64_t ev_step, ks_events *out);
 
