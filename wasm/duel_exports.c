@@ -70,7 +70,7 @@
   X(keeper_arm_r) X(wall_count) X(ring_count)                                                \
   X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)   \
   X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
-  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19)                                                 \
+  X(r14) X(r15) X(r16) X(r17) X(r18) X(r19) X(r_base)                                       \
   X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
   X(handovers) X(peer_resumes) X(other_lost) X(planted_step)
 
@@ -474,7 +474,13 @@ static void fill_view(void) {
     put3(DX_V_cam_tx, c.target);
     v[DX_V_cam_fov] = c.fov;
   }
-  for (int32_t i = 0; i < DX_RESULTS_SHOWN && i < KICK_DUEL_MAX_KICKS; i++) v[DX_V_r0 + i] = d->results[i];
+  /* The results of DX_RESULTS_SHOWN kicks from r_base (even, so r0 is the
+     first player's): the first kicks, then in a long sudden death the last
+     ones, the current kick always among them. */
+  int32_t base = d->kick + 1 > DX_RESULTS_SHOWN ? (d->kick + 1 - DX_RESULTS_SHOWN + 1) / 2 * 2 : 0;
+  if (base + DX_RESULTS_SHOWN > KICK_DUEL_MAX_KICKS) base = KICK_DUEL_MAX_KICKS - DX_RESULTS_SHOWN;
+  v[DX_V_r_base] = base;
+  for (int32_t i = 0; i < DX_RESULTS_SHOWN; i++) v[DX_V_r0 + i] = d->results[base + i];
   /* A reloaded page's seat taken up again, and handovers to the other page. */
   v[DX_V_resumed] = p->resumed;
   v[DX_V_resumed_at] = (double)p->resumed_at;

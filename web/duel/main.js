@@ -337,9 +337,10 @@ async function main() {
   function dots(player) {
     const each = duel.v('kicks_each');
     const kicks = Math.max(2 * each, duel.v('kick') + 1);
+    const base = duel.v('r_base'); // the view holds 20 results from here (even)
     const out = [];
-    for (let k = player; k < Math.min(kicks, 20); k += 2) {
-      const r = duel.v(`r${k}`);
+    for (let k = base + player; k < Math.min(kicks, base + 20); k += 2) {
+      const r = duel.v(`r${k - base}`);
       out.push(r === RESULT.SCORED ? '<i class="g">●</i>' : r === RESULT.PENDING ? '<i class="p">○</i>' : '<i class="m">✕</i>');
     }
     return out.join('');
@@ -385,7 +386,7 @@ async function main() {
     document.body.classList.toggle('replaying', phase === PHASE.REPLAY);
     if (kick !== ui.lastKick || phase !== ui.lastPhase) {
       if (phase === PHASE.AFTER && ui.lastPhase === PHASE.FLIGHT) {
-        const r = duel.v(`r${kick}`);
+        const r = duel.v('last_result'); // this kick's, decided as its flight ended
         flash(r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === 2 ? 'SAVED!' : 'MISSED');
       }
       if (phase === PHASE.AFTER && ui.lastPhase === PHASE.AIM) flash('TIME!');
