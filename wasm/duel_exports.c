@@ -370,6 +370,14 @@ static void put3(int at, ks_vec3 v) {
   g_view[at + 2] = v.z;
 }
 
+/* The first kick of the view's DX_RESULTS_SHOWN results when kick is being
+   taken: 0 for the first ones, then even and late enough to hold it. */
+static int32_t results_base(int32_t kick) {
+  int32_t base = kick + 1 > DX_RESULTS_SHOWN ? (kick + 1 - DX_RESULTS_SHOWN + 1) / 2 * 2 : 0;
+  if (base + DX_RESULTS_SHOWN > KICK_DUEL_MAX_KICKS) base = KICK_DUEL_MAX_KICKS - DX_RESULTS_SHOWN;
+  return base;
+}
+
 static void fill_view(void) {
   double *v = g_view;
   for (int i = 0; i < DX_VIEW_COUNT; i++) v[i] = 0.0;
@@ -477,8 +485,7 @@ static void fill_view(void) {
   /* The results of DX_RESULTS_SHOWN kicks from r_base (even, so r0 is the
      first player's): the first kicks, then in a long sudden death the last
      ones, the current kick always among them. */
-  int32_t base = d->kick + 1 > DX_RESULTS_SHOWN ? (d->kick + 1 - DX_RESULTS_SHOWN + 1) / 2 * 2 : 0;
-  if (base + DX_RESULTS_SHOWN > KICK_DUEL_MAX_KICKS) base = KICK_DUEL_MAX_KICKS - DX_RESULTS_SHOWN;
+  int32_t base = results_base(d->kick);
   v[DX_V_r_base] = base;
   for (int32_t i = 0; i < DX_RESULTS_SHOWN; i++) v[DX_V_r0 + i] = d->results[base + i];
   /* A reloaded page's seat taken up again, and handovers to the other page. */
