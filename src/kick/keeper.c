@@ -249,8 +249,8 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
       double ex = ax - u * tx, ey = py - u * ty;
       d2 = ex * ex + ey * ey;
       r = reach;
-      /* A dive that is over at the pose's time (t - start >= its seconds:
-         the pose's progress is 1 exactly) holds him still: his centre is
+      /* A dive that is over at the pose's moment, t - start >= its seconds
+         (the pose's progress is 1 exactly), holds him still: his centre is
          from + (target - from) travel / L. His body's axis is within 0.6 m
          of it, touched from 0.31 m: 0.91 m; his arms' axes within 0.86 m (a
          shoulder 0.49 m, a glove at its reach sqrt(0.85² + 0.1²)), touched

@@ -12,6 +12,7 @@
 #define KICKSTEP_KICK_BYTES_H
 
 #include "kickstep/base.h"
+#include "kickstep/hash.h"
 #include "kickstep/kick_replay.h"
 
 typedef struct wbuf {
@@ -76,6 +77,44 @@ static inline ks_status fail(kick_replay_error *e, ks_status st, const char *fie
   set_field(e, field);
   e->offset = offset;
   return st;
+}
+
+/* The envelope both kinds of record share (docs/replays.md): the magic, a
+   version in 1..max_version, zero flags, a payload length that makes the
+   whole record exactly len bytes (at most max_bytes) and an FNV-1a 64
+   checksum of what precedes it. On KS_OK, *version and *body (the bytes
+   before the checksum) are set; else e names the field and offset. A short
+   prefix that is not even a record's start is a format error, not a
+   truncation. */
+static inline ks_status read_envelope(const uint8_t *buf, size_t len, const uint8_t magic[4], size_t head,
+                                      size_t tail, uint32_t max_version, uint64_t max_bytes, kick_replay_error *e,
+                                      uint32_t *version, size_t *body) {
+  if (len < head + tail) {
+    for (size_t i = 0; i < len && i < 4; i++)
+      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
+    e->have = len;
+    e->need = head + tail;
+    return fail(e, KS_ERR_TRUNCATED, "header", len);
+  }
+  for (size_t i = 0; i < 4; i++)
+    if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
+  rbuf rb = {buf, len, 4, false};
+  *version = r_u16(&rb);
+  e->version = *version;
+  if (*version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
+  if (*version > max_version) return fail(e, KS_ERR_VERSION, "version", 4);
+  if (r_u16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
+  uint64_t need = (uint64_t)head + r_u32(&rb) + tail;
+  if (need > max_bytes) return fail(e, KS_ERR_FORMAT, "length", 8);
+  if ((uint64_t)len != need) {
+    e->have = len;
+    e->need = need;
+    return (uint64_t)len < need ? fail(e, KS_ERR_TRUNCATED, "length", len) : fail(e, KS_ERR_FORMAT, "length", need);
+  }
+  *body = (size_t)(need - tail);
+  rbuf cs = {buf, len, *body, false};
+  if (r_u64(&cs) != ks_fnv1a64(buf, *body)) return fail(e, KS_ERR_CHECKSUM, "checksum", *body);
+  return KS_OK;
 }
 
 #endif

@@ -443,41 +443,12 @@ ks_status kick_replay_decode(const uint8_t *buf, size_t len, kick_replay *out, k
   err_clear(e, false);
   if (!out || (!buf && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
   const size_t head = KICK_REPLAY_HEADER_BYTES, tail = KICK_REPLAY_CHECKSUM_BYTES;
-  if (len < head + tail) {
-    /* A short prefix that is not even a replay's start is not "truncated". */
-    const uint8_t magic[4] = {KICK_REPLAY_MAGIC0, KICK_REPLAY_MAGIC1, KICK_REPLAY_MAGIC2, KICK_REPLAY_MAGIC3};
-    for (size_t i = 0; i < len && i < 4; i++)
-      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
-    e->have = len;
-    e->need = head + tail;
-    return fail(e, KS_ERR_TRUNCATED, "header", len);
-  }
-  if (buf[0] != KICK_REPLAY_MAGIC0 || buf[1] != KICK_REPLAY_MAGIC1 || buf[2] != KICK_REPLAY_MAGIC2 ||
-      buf[3] != KICK_REPLAY_MAGIC3)
-    return fail(e, KS_ERR_FORMAT, "magic", 0);
-  rbuf rb = {buf, len, 4, false};
-  uint32_t version = r_u16(&rb);
-  e->version = version;
-  if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
-  if (version > KICK_REPLAY_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
-  uint32_t flags = r_u16(&rb);
-  if (flags != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
-  uint64_t payload = r_u32(&rb);
-  uint64_t need = (uint64_t)head + payload + tail;
-  if (need > KICK_REPLAY_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
-  if ((uint64_t)len < need) {
-    e->have = len;
-    e->need = need;
-    return fail(e, KS_ERR_TRUNCATED, "length", len);
-  }
-  if ((uint64_t)len > need) {
-    e->have = len;
-    e->need = need;
-    return fail(e, KS_ERR_FORMAT, "length", need);
-  }
-  size_t body = (size_t)(need - tail);
-  rbuf cs = {buf, len, body, false};
-  if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  const uint8_t magic[4] = {KICK_REPLAY_MAGIC0, KICK_REPLAY_MAGIC1, KICK_REPLAY_MAGIC2, KICK_REPLAY_MAGIC3};
+  uint32_t version = 0;
+  size_t body = 0;
+  ks_status env =
+      read_envelope(buf, len, magic, head, tail, KICK_REPLAY_VERSION, KICK_REPLAY_MAX_BYTES, e, &version, &body);
+  if (env != KS_OK) return env;
   rbuf pl = {buf, body, head, false};
   kick_replay r;
   ks_status st = decode_payload(&pl, version, &r, e);

@@ -401,36 +401,11 @@ ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *ou
   if (!out || (!buf && len > 0)) return fail(e, KS_ERR_NULL, "argument", 0);
   const size_t head = KICK_SHOOTOUT_HEADER_BYTES, tail = 8u;
   const uint8_t magic[4] = {KICK_SHOOTOUT_MAGIC0, KICK_SHOOTOUT_MAGIC1, KICK_SHOOTOUT_MAGIC2, KICK_SHOOTOUT_MAGIC3};
-  if (len < head + tail) {
-    for (size_t i = 0; i < len && i < 4; i++)
-      if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
-    e->have = len;
-    e->need = head + tail;
-    return fail(e, KS_ERR_TRUNCATED, "header", len);
-  }
-  for (size_t i = 0; i < 4; i++)
-    if (buf[i] != magic[i]) return fail(e, KS_ERR_FORMAT, "magic", i);
-  rbuf rb = {buf, len, 4, false};
-  uint32_t version = r_u16(&rb);
-  e->version = version;
-  if (version == 0u) return fail(e, KS_ERR_FORMAT, "version", 4);
-  if (version > KICK_SHOOTOUT_VERSION) return fail(e, KS_ERR_VERSION, "version", 4);
-  if (r_u16(&rb) != 0u) return fail(e, KS_ERR_FORMAT, "flags", 6);
-  uint64_t need = (uint64_t)head + r_u32(&rb) + tail;
-  if (need > KICK_SHOOTOUT_MAX_BYTES) return fail(e, KS_ERR_FORMAT, "length", 8);
-  if ((uint64_t)len < need) {
-    e->have = len;
-    e->need = need;
-    return fail(e, KS_ERR_TRUNCATED, "length", len);
-  }
-  if ((uint64_t)len > need) {
-    e->have = len;
-    e->need = need;
-    return fail(e, KS_ERR_FORMAT, "length", need);
-  }
-  size_t body = (size_t)(need - tail);
-  rbuf cs = {buf, len, body, false};
-  if (r_u64(&cs) != ks_fnv1a64(buf, body)) return fail(e, KS_ERR_CHECKSUM, "checksum", body);
+  uint32_t version = 0;
+  size_t body = 0;
+  ks_status env = read_envelope(buf, len, magic, head, tail, KICK_SHOOTOUT_VERSION, KICK_SHOOTOUT_MAX_BYTES, e,
+                                &version, &body);
+  if (env != KS_OK) return env;
   rbuf pass1 = {buf, body, head, false};
   ks_status st = decode_payload(&pass1, NULL, e);
   if (st != KS_OK) return st;

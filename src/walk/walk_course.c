@@ -86,7 +86,7 @@ static void take(walk_report *r, const ks_events *e) {
   (void)landings;
 }
 
-/* The report's samples: fields read at a script time (a multiple of 1/30 s). */
+/* The report's samples: fields read at script times, multiples of 1/30 s. */
 typedef struct sample {
   int32_t tick30;
   int32_t field;
