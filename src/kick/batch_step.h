@@ -188,17 +188,17 @@ uint32_t kick_batch_advance(kick_batch *b, uint32_t mask, const kick_input *in, 
 
 /* ------------------------------------------------------------ kick_batch_run */
 
-/* kick_batch_run's lanes while it runs. The balls live in slots of a
-   (kick_batch_soa, indexed by slot): every lane that may fly has one
-   (slot_of). A lane in `fast` has its ball, step count and highest point in
-   its slot, the kick_shot's copies of them stale until the lane leaves the
-   fast set or the run returns; every other lane's kick_shot is its state,
-   and its slot holds a copy of its ball. Fast lanes whose slots would hold
-   the same bits (the ball, step count, highest point, tests and wind table
-   at the same place: rerolled copies of one kick before they meet anything
-   their dice decide) share one slot, so their flight is computed once: the
-   kernel is a pure function of a slot's numbers, so each of them gets the
-   bits it would get alone. */
+/* kick_batch_run's lanes while it runs. The lanes in `fast` (those taking
+   plain flight steps) have their balls in slots of a (kick_batch_soa,
+   indexed by slot; slot_of): a fast lane's ball, step count and highest
+   point live in its slot, the kick_shot's copies of them stale until the
+   lane leaves the fast set or the run returns. Every other lane has no
+   slot: its kick_shot is its state and run_slow steps it whole. Fast lanes
+   whose slots would hold the same bits (the ball, step count, highest
+   point, tests and wind table at the same place: rerolled copies of one
+   kick before they meet anything their dice decide) share one slot, so
+   their flight is computed once: the kernel is a pure function of a slot's
+   numbers, so each of them gets the bits it would get alone. */
 typedef struct batch_run {
   kick_batch_soa a;
   uint32_t fast;
@@ -211,21 +211,6 @@ typedef struct batch_run {
   int64_t wlast[KICK_BATCH_LANES];     /* ... up to this step (-1: look it up) */
   int64_t stop[KICK_BATCH_LANES];      /* finished at this step (the run's flight limit) */
 } batch_run;
-
-/* Lane i's wind on step n into its slot (batch_lane_wind's bits, with the
-   lane's cursor in its table). */
-KICK_ALWAYS_INLINE static inline void run_wind(kick_batch *b, batch_run *r, int32_t i, kick_shot *s, int64_t n) {
-  const ks_vec3 *w;
-  ks_vec3 own;
-  if (n <= r->wlast[i]) {
-    w = r->wp[i];
-  } else {
-    w = batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);
-  }
-  if (r->wlast[i] >= 0) r->wp[i] = w + 1;
-  int32_t k = r->slot_of[i];
-  r->a.wown[k] = *w;
-}
 
 /* A lane's numbers for its slot: its ball and, when it may take plain
    flight steps, its tests. */
@@ -305,6 +290,11 @@ static bool run_slot_is(const batch_run *r, const kick_batch *b, int32_t k, int3
 static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   const kick_shot *s = &b->lane[i];
   run_lane_load t;
+  r->fast_table &= ~(1u << i);
+  if (!run_window(b, r, i, &t)) {
+    r->fast &= ~(1u << i);
+    return;
+  }
   t.px = s->ball.pos.x;
   t.py = s->ball.pos.y;
   t.pz = s->ball.pos.z;
@@ -318,26 +308,17 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   t.decay = s->spin_decay_step;
   t.n = s->clock.total_steps;
   t.mh = s->stats.max_height;
-  t.gap_lo = t.gap_hi = t.behind = 0.0;
-  t.yfloor = KICK_BALL_RADIUS;
-  t.lim = t.touched = 0;
-  bool fast = run_window(b, r, i, &t);
-  bool table = fast && b->wind_of[i] >= 0;
-  r->fast_table &= ~(1u << i);
-  if (fast) {
-    r->fast |= 1u << i;
-    if (table) {
-      r->fast_table |= 1u << i;
-      for (uint32_t m = r->table_slots; m != 0u; m &= m - 1u) {
-        int32_t k = batch_lowest(m);
-        if (!run_slot_is(r, b, k, i, &t)) continue;
-        r->slot_of[i] = k;
-        r->slot_lanes[k] |= 1u << i;
-        return;
-      }
+  bool table = b->wind_of[i] >= 0;
+  r->fast |= 1u << i;
+  if (table) {
+    r->fast_table |= 1u << i;
+    for (uint32_t m = r->table_slots; m != 0u; m &= m - 1u) {
+      int32_t k = batch_lowest(m);
+      if (!run_slot_is(r, b, k, i, &t)) continue;
+      r->slot_of[i] = k;
+      r->slot_lanes[k] |= 1u << i;
+      return;
     }
-  } else {
-    r->fast &= ~(1u << i);
   }
   int32_t k = batch_lowest(r->free_slots);
   r->free_slots &= ~(1u << k);
@@ -401,40 +382,36 @@ static void run_store(kick_batch *b, const batch_run *r, int32_t i) {
   s->stats.max_height = a->mh[k];
 }
 
-/* The start of a step for the lanes of mask: nothing for a fast lane with
-   a wind table (the kernel reads it); the wind of another fast lane; any
-   other lane's step_begin (the keeper's read with the batch's estimates
-   offered), and its wind if it flies. Returns the slots that fly. */
-KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r, uint32_t mask) {
+/* The start of a step of the fast lanes: nothing for one with a wind table
+   (the kernel reads it), the wind of another. Returns the slots that fly. */
+KICK_NOINLINE static uint32_t run_begin(kick_batch *b, batch_run *r) {
   uint32_t fly = r->table_slots;
-  for (uint32_t m = mask & ~r->fast_table; m != 0u; m &= m - 1u) {
+  for (uint32_t m = r->fast & ~r->fast_table; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
-    kick_shot *s = &b->lane[i];
     int32_t k = r->slot_of[i];
-    if ((r->fast & (1u << i)) != 0u) {
-      r->a.wown[k] = kick_wind_step_inline(s, kick_step_time(r->a.n[k]));
-    } else {
-      int64_t n = s->clock.total_steps;
-      s->clock.total_steps = n + 1;
-      bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
-      bool flies = step_begin(s, n, NULL, NULL);
-      if (reads && !offered && s->est_memo.valid) {
-        b->memo[b->memo_next] = s->est_memo;
-        b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
-      }
-      if (!flies) continue;
-      run_wind(b, r, i, s, n);
-    }
+    r->a.wown[k] = kick_wind_step_inline(&b->lane[i], kick_step_time(r->a.n[k]));
     fly |= 1u << k;
   }
   return fly;
 }
 
-/* The end of a step by the step's own parts, for the lanes of `post`: those
-   whose slots are in `fly` flew (a fast one had a step that was not plain),
-   the others did not. Each then takes a slot again and may join the fast
-   set. Returns the lanes finished. */
-KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post, uint32_t fly) {
+/* Lane i, not finished, after a step: whether it is now, else whether it
+   joins the fast set (run_load). */
+KICK_ALWAYS_INLINE static inline bool run_after(kick_batch *b, batch_run *r, int32_t i) {
+  const kick_shot *s = &b->lane[i];
+  if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= r->stop[i]) {
+    r->fast &= ~(1u << i);
+    r->fast_table &= ~(1u << i);
+    return true;
+  }
+  run_load(b, r, i);
+  return false;
+}
+
+/* The end of a step by the step's own parts, for the fast lanes of `post`,
+   whose step in the kernel was not plain. Each then leaves its slot and may
+   take one again. Returns the lanes finished. */
+KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post) {
   uint32_t done = 0;
   const kick_batch_soa *a = &r->a;
   for (uint32_t m = post; m != 0u; m &= m - 1u) {
@@ -442,50 +419,69 @@ KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post
     kick_shot *s = &b->lane[i];
     int32_t k = r->slot_of[i];
     if ((r->fast_table & (1u << i)) != 0u) r->wp[i] = a->wsrc[k]; /* the kernel's place in the table */
-    if ((fly & (1u << k)) != 0u) {
-      if ((r->fast & (1u << i)) != 0u) {
-        s->clock.total_steps = a->n[k] + 1;
-        s->stats.max_height = a->mh[k];
-      }
-      int64_t n = s->clock.total_steps - 1;
-      kick_ball *ball = &s->ball;
-      ball->pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
-      ball->vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
-      ball->spin_rate = a->spin[k];
-      uint32_t f = 0;
-      /* The flight's ground, as kick_flight_step_inline ends (it changes
-         nothing for a ball in the air at or above its radius). */
-      if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
-      step_end_head(s, n, f, NULL);
-      if (s->crossed || batch_near_band(&b->bands[i], a->p0z[k], ball->pos.z))
-        step_contacts(s, n, ks_v3(a->p0x[k], a->p0y[k], a->p0z[k]), NULL);
-      else step_contacts_none(s);
-      step_rules(s, n, f, NULL);
-    }
+    s->clock.total_steps = a->n[k] + 1;
+    s->stats.max_height = a->mh[k];
+    int64_t n = s->clock.total_steps - 1;
+    kick_ball *ball = &s->ball;
+    ball->pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
+    ball->vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
+    ball->spin_rate = a->spin[k];
+    uint32_t f = 0;
+    /* The flight's ground, as kick_flight_step_inline ends (it changes
+       nothing for a ball in the air at or above its radius). */
+    if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
+    step_end_head(s, n, f, NULL);
+    if (s->crossed || batch_near_band(&b->bands[i], a->p0z[k], ball->pos.z))
+      step_contacts(s, n, ks_v3(a->p0x[k], a->p0y[k], a->p0z[k]), NULL);
+    else step_contacts_none(s);
+    step_rules(s, n, f, NULL);
   }
   /* Every slot of these lanes is read: free them, then slot the lanes again. */
   for (uint32_t m = post; m != 0u; m &= m - 1u) run_unslot(r, batch_lowest(m));
   for (uint32_t m = post; m != 0u; m &= m - 1u) {
     int32_t i = batch_lowest(m);
-    const kick_shot *s = &b->lane[i];
-    if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= r->stop[i]) {
-      done |= 1u << i;
-      r->fast &= ~(1u << i);
-      r->fast_table &= ~(1u << i);
-    } else {
-      run_load(b, r, i);
+    if (run_after(b, r, i)) done |= 1u << i;
+  }
+  return done;
+}
+
+/* A step of each lane of `slow` (lanes with no slot: not in the fast set),
+   whole, as run_step takes it, with the wind from the lane's table and the
+   batch's estimates offered at the keeper's read. Returns the lanes
+   finished. */
+KICK_NOINLINE static uint32_t run_slow(kick_batch *b, batch_run *r, uint32_t slow) {
+  uint32_t done = 0;
+  for (uint32_t m = slow; m != 0u; m &= m - 1u) {
+    int32_t i = batch_lowest(m);
+    kick_shot *s = &b->lane[i];
+    int64_t n = s->clock.total_steps;
+    s->clock.total_steps = n + 1;
+    bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
+    bool flies = step_begin(s, n, NULL, NULL);
+    if (reads && !offered && s->est_memo.valid) {
+      b->memo[b->memo_next] = s->est_memo;
+      b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
     }
+    if (flies) {
+      ks_vec3 p0 = s->ball.pos, own;
+      /* The lane's cursor in its table walks with it (run_window reads it). */
+      const ks_vec3 *w = n <= r->wlast[i] ? r->wp[i] : batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);
+      if (r->wlast[i] >= 0) r->wp[i] = w + 1;
+      uint32_t f = kick_flight_step_inline(&s->ball, *w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+      step_end(s, n, p0, f, NULL);
+    }
+    if (run_after(b, r, i)) done |= 1u << i;
   }
   return done;
 }
 
 /* kick_batch_run's loop. A step of the lanes: run_begin, the kernel (the
-   flight of every slot that flies, in vectors, and the test of the fast
-   slots' steps), run_end for the lanes whose step was not plain. Most steps
-   of most lanes are plain flight: those cost the kernel's share alone, and
-   lanes that share a slot share that too. When a lane finishes, every lane
-   is at the end of a step: the fast ones are written back and the run
-   returns. */
+   flight of every fast slot, in vectors, and the test of its step),
+   run_end for the fast lanes whose step was not plain, run_slow for the
+   lanes that were not fast when the step began. Most steps of most lanes
+   are plain flight: those cost the kernel's share alone, and lanes that
+   share a slot share that too. When a lane finishes, every lane is at the
+   end of a step: the fast ones are written back and the run returns. */
 uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_steps) {
   batch_run r = {0};
   r.free_slots = (1u << KICK_BATCH_LANES) - 1u;
@@ -505,11 +501,13 @@ uint32_t kick_batch_run_lanes(kick_batch *b, uint32_t mask, int64_t max_flight_s
   }
   for (uint32_t m = mask; m != 0u; m &= m - 1u) run_load(b, &r, batch_lowest(m));
   for (;;) {
-    uint32_t fly = run_begin(b, &r, mask);
+    uint32_t slow = mask & ~r.fast;
+    uint32_t fly = run_begin(b, &r);
     uint32_t esc = fly != 0u ? kick_batch_run_kernel(&r.a, fly, b->vector_width) : 0u;
-    uint32_t post = mask & ~r.fast;
+    uint32_t post = 0;
     for (uint32_t m = esc & fly; m != 0u; m &= m - 1u) post |= r.slot_lanes[batch_lowest(m)];
-    uint32_t done = post != 0u ? run_end(b, &r, post, fly) : 0u;
+    uint32_t done = post != 0u ? run_end(b, &r, post) : 0u;
+    if (slow != 0u) done |= run_slow(b, &r, slow);
     if (done != 0u) {
       for (uint32_t m = r.fast; m != 0u; m &= m - 1u) run_store(b, &r, batch_lowest(m));
       return done;
