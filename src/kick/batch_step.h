@@ -223,7 +223,7 @@ typedef struct run_lane_load {
    flight steps from here, and if so its tests (kick_batch_soa) into *t: the
    gap between its contact bands that holds the ball, the limits of its
    stretch, the rules' constants. Its wind cursor is moved to step n. */
-static bool run_window(kick_batch *b, batch_run *r, int32_t i, run_lane_load *t) {
+KICK_ALWAYS_INLINE static inline bool run_window(kick_batch *b, batch_run *r, int32_t i, run_lane_load *t) {
   kick_shot *s = &b->lane[i];
   const kick_ball *ball = &s->ball;
   int64_t n = s->clock.total_steps;
@@ -285,16 +285,11 @@ static bool run_slot_is(const batch_run *r, const kick_batch *b, int32_t k, int3
          run_same(a->gap_hi[k], t->gap_hi) && run_same(a->behind[k], t->behind) && run_same(a->yfloor[k], t->yfloor);
 }
 
-/* Lane i (with no slot) into a slot: a fast slot that holds its very
-   numbers, or the lowest free one; and whether it joins the fast set. */
-static void run_load(kick_batch *b, batch_run *r, int32_t i) {
+/* Lane i (with no slot) into a slot, when it joins the fast set with the
+   tests t: a fast slot that holds its very numbers, or the lowest free one. */
+KICK_NOINLINE static void run_slot(kick_batch *b, batch_run *r, int32_t i, run_lane_load *tests) {
   const kick_shot *s = &b->lane[i];
-  run_lane_load t;
-  r->fast_table &= ~(1u << i);
-  if (!run_window(b, r, i, &t)) {
-    r->fast &= ~(1u << i);
-    return;
-  }
+  run_lane_load t = *tests;
   t.px = s->ball.pos.x;
   t.py = s->ball.pos.y;
   t.pz = s->ball.pos.z;
@@ -353,6 +348,17 @@ static void run_load(kick_batch *b, batch_run *r, int32_t i) {
   a->yfloor[k] = t.yfloor;
   a->lim[k] = t.lim;
   a->touched[k] = t.touched;
+}
+
+/* Lane i (with no slot): whether it joins the fast set, and if so its slot. */
+KICK_ALWAYS_INLINE static inline void run_load(kick_batch *b, batch_run *r, int32_t i) {
+  run_lane_load t;
+  r->fast_table &= ~(1u << i);
+  if (!run_window(b, r, i, &t)) {
+    r->fast &= ~(1u << i);
+    return;
+  }
+  run_slot(b, r, i, &t);
 }
 
 /* Lane i leaves its slot (freed when no lane uses it). */
