@@ -108,6 +108,8 @@ typedef struct kick_batch_bands {
   double lo[KICK_BATCH_BANDS];  ///< lower ends, m
   double hi[KICK_BATCH_BANDS];  ///< upper ends, m
   double y_clear[KICK_BATCH_BANDS]; ///< clear heights, m: at or above it the band's tests fail (1e300: none)
+  int32_t keeper;               ///< which band is the keeper's (-1: none)
+  uint8_t pad_[4];              ///< zero
 } kick_batch_bands;
 
 /// The batch: shots by value in lanes, and what they share.

@@ -5,6 +5,10 @@
    step_rules) are the very functions kick_shot_step runs, inlined here too:
    every rule of the step reaches the batch with no copy of it. */
 
+/* The most steps a lane in the keeper's band is let run clear of it
+   before its reach is tested again (kick_keeper_clear_steps). */
+#define KICK_BATCH_KEEPER_CLEAR_MAX 120
+
 /* Whether the ball's path this step, z0 to z1, meets a band (the bands are
    in order of their lower ends; no band is empty but the unused ones, last). */
 KICK_ALWAYS_INLINE static inline bool batch_near_band(const kick_lane_bands *bd, double z0, double z1) {
@@ -233,6 +237,7 @@ KICK_ALWAYS_INLINE static inline bool run_window(kick_batch *b, batch_run *r, in
   if (s->woodwork_prev != 0 || s->wall.contact_prev != 0 || s->keeper.contact_prev != 0) return false;
   double z = ball->pos.z, lo = -KICK_BAND_NONE, hi = KICK_BAND_NONE, yfloor = KICK_BALL_RADIUS;
   const kick_lane_bands *bd = &b->bands[i];
+  int64_t lim = r->stop[i];
   for (int k = 0; k < KICK_LANE_BANDS; k++) {
     if (bd->y_clear[k] < KICK_BAND_NONE && ball->pos.y >= bd->y_clear[k]) {
       /* Clear of this band while at or above its clear height, wherever along z. */
@@ -241,11 +246,17 @@ KICK_ALWAYS_INLINE static inline bool run_window(kick_batch *b, batch_run *r, in
       if (bd->hi[k] > lo) lo = bd->hi[k];
     } else if (bd->lo[k] > z) {
       if (bd->lo[k] < hi) hi = bd->lo[k];
+    } else if (k == bd->keeper) {
+      /* In the keeper's band but out of his reach across the goal for the
+         next steps (a ball he has just parried, drifting past him): clear
+         of it for those steps. */
+      int64_t c = kick_keeper_clear_steps(s, KICK_BATCH_KEEPER_CLEAR_MAX);
+      if (c < 2) return false;
+      if (n + c < lim) lim = n + c;
     } else {
       return false; /* in a band */
     }
   }
-  int64_t lim = r->stop[i];
   if (s->strike_step <= INT64_MAX - KICK_MAX_FLIGHT_STEPS && s->strike_step + KICK_MAX_FLIGHT_STEPS < lim)
     lim = s->strike_step + KICK_MAX_FLIGHT_STEPS;
   const kick_keeper_state *k = &s->keeper;

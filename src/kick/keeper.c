@@ -214,6 +214,72 @@ static void respond(kick_shot *s, int64_t n, bool arms, const kick_keeper_pose *
   kick_emit(out, n + 1, KICK_EV_KEEPER_PARRY, 0u, b->vel);
 }
 
+/* The reach test of kick_contact_keeper below, for the ball where it is:
+   its squared distance across the goal from the region his capsules can
+   reach, and that region's radius. */
+static void reach_test(const kick_shot *s, const kick_ball *b, double *d2_out, double *r_out, double *tt_out,
+                       double *ax_out, double *py_out) {
+  const kick_keeper_state *k = &s->keeper;
+  const double reach = 0.95 + KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS + 0.01;
+  double px = b->pos.x, py = b->pos.y - KICK_KEEPER_COM_Y;
+  double d2, r, tt = 0.0, ax = 0.0;
+  if (k->dive_step < 0) {
+    double dx = px - k->stand_x;
+    d2 = dx * dx + py * py;
+    r = 0.24 + reach;
+  } else {
+    ax = px - k->dive_from_x;
+    double tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
+    tt = tx * tx + ty * ty;
+    double u = tt > 0.0 ? (ax * tx + py * ty) / tt : 0.0;
+    u = ks_clamp(u, 0.0, 1.0);
+    double ex = ax - u * tx, ey = py - u * ty;
+    d2 = ex * ex + ey * ey;
+    r = reach;
+  }
+  *d2_out = d2;
+  *r_out = r;
+  *tt_out = tt;
+  *ax_out = ax;
+  *py_out = py;
+}
+
+bool kick_keeper_out_of_reach(const kick_shot *s, const kick_ball *b) {
+  double d2, r, tt, ax, py;
+  reach_test(s, b, &d2, &r, &tt, &ax, &py);
+  return d2 > r * r;
+}
+
+int64_t kick_keeper_clear_steps(const kick_shot *s, int64_t max_steps) {
+  if (!has_keeper(s) || s->setup.person_in_goal || s->ball.held) return 0;
+  const kick_ball *b = &s->ball;
+  double d2, r, tt, ax, py;
+  reach_test(s, b, &d2, &r, &tt, &ax, &py);
+  if (!(d2 > r * r)) return 0;
+  /* How far the ball can go: while its speed stays within dv of |v| its
+     acceleration is at most g plus the most drag and lift can give at that
+     speed against the strongest wind (1.33 x its mean), A; so for dv / A
+     seconds it is, and it travels at most (|v| + dv) a second. A step of
+     the flight adds at most A dt to the speed and moves the ball by the new
+     velocity times dt, so the same holds step by step. Its distance across
+     the goal from the reach region falls no faster than it travels; 1 cm
+     is kept for rounding. */
+  const double dv = 2.0;
+  const kick_wind_def *wd = &s->setup.wind;
+  double w = wd->mean_speed_mps > 0.0 ? wd->mean_speed_mps * (1.0 + KICK_GUST_MAX_FRACTION) : 0.0;
+  double v = ks_v3_len(b->vel);
+  double sp = v + dv + KICK_WIND_FACTOR * w;
+  double a = KICK_GRAVITY + KICK_AERO_K * (KICK_CD_SUB + KICK_CL_MAX) * sp * sp;
+  double gap = ks_sqrt(d2) - r - 0.01;
+  double t = dv / a, t_gap = gap / (v + dv);
+  if (t_gap < t) t = t_gap;
+  if (!(t > 0.0)) return 0;
+  double steps = t * (double)KICK_STEPS_PER_SECOND - 1.0;
+  if (!(steps >= 1.0)) return 0;
+  if (steps >= (double)max_steps) return max_steps;
+  return (int64_t)steps;
+}
+
 void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
   kick_ball *b = &s->ball;
   if (!has_keeper(s) || b->held) {
@@ -235,20 +301,10 @@ void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
      capsule's axis; 1 cm of margin. */
   {
     const kick_keeper_state *k = &s->keeper;
-    const double reach = 0.95 + KICK_KEEPER_BODY_RADIUS + KICK_BALL_RADIUS + 0.01;
-    double px = b->pos.x, py = b->pos.y - KICK_KEEPER_COM_Y;
-    double d2, r;
-    if (k->dive_step < 0) {
-      double dx = px - k->stand_x;
-      d2 = dx * dx + py * py;
-      r = 0.24 + reach;
-    } else {
-      double ax = px - k->dive_from_x, tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
-      double tt = tx * tx + ty * ty, u = tt > 0.0 ? (ax * tx + py * ty) / tt : 0.0;
-      u = ks_clamp(u, 0.0, 1.0);
-      double ex = ax - u * tx, ey = py - u * ty;
-      d2 = ex * ex + ey * ey;
-      r = reach;
+    double d2, r, tt, ax, py;
+    reach_test(s, b, &d2, &r, &tt, &ax, &py);
+    if (k->dive_step >= 0) {
+      double tx = k->target_x - k->dive_from_x, ty = k->target_y - KICK_KEEPER_COM_Y;
       /* A dive that is over at the pose's moment, t - start >= its seconds
          (the pose's progress is 1 exactly), holds him still: his centre is
          from + (target - from) travel / L. His body's axis is within 0.6 m

@@ -344,6 +344,17 @@ void kick_keeper_prepare(kick_shot *s);
 void kick_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *p);
 void kick_keeper_update(kick_shot *s, int64_t n, const kick_input *in, ks_events *out);
 void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out);
+/* How many of the next steps (at most max_steps) the ball provably stays
+   out of kick_contact_keeper's reach test, flying as it may with no
+   contact: so that on each of them the contact would change nothing but
+   contact_prev = 0. 0 when that cannot be shown (or with a person in goal,
+   whose dive a tap may start on any step). The keeper's dive must not start
+   within them (the caller stops at the read step). */
+int64_t kick_keeper_clear_steps(const kick_shot *s, int64_t max_steps);
+/* kick_contact_keeper's reach test for a ball b: true when it is out of
+   the reach of every capsule of his (the contact then changes nothing but
+   contact_prev = 0). */
+bool kick_keeper_out_of_reach(const kick_shot *s, const kick_ball *b);
 void kick_note_keeper_touch(kick_shot *s);
 
 /* wall.c */

@@ -322,6 +322,8 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
     bd->hi[i] = -KICK_BAND_NONE;
     bd->y_clear[i] = KICK_BAND_NONE;
   }
+  bd->keeper = -1;
+  for (int i = 0; i < 4; i++) bd->pad_[i] = 0;
   /* The woodwork, the goal line and everything past it. */
   bd->lo[0] = KICK_POST_Z - KICK_WOODWORK_REACH - m;
   bd->hi[0] = KICK_BAND_NONE;
@@ -340,6 +342,7 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
     bd->hi[3] = s->ring_z_max + m;
   }
   /* In order of the lower ends (the unused ones, at KICK_BAND_NONE, last). */
+  int32_t keeper = s->setup.keeper.kind != KICK_KEEPER_NONE ? 2 : -1;
   for (int i = 1; i < KICK_LANE_BANDS; i++)
     for (int j = i; j > 0 && bd->lo[j] < bd->lo[j - 1]; j--) {
       double lo = bd->lo[j], hi = bd->hi[j], yc = bd->y_clear[j];
@@ -349,7 +352,10 @@ void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bd) {
       bd->lo[j - 1] = lo;
       bd->hi[j - 1] = hi;
       bd->y_clear[j - 1] = yc;
+      if (keeper == j) keeper = j - 1;
+      else if (keeper == j - 1) keeper = j;
     }
+  bd->keeper = keeper;
 }
 
 /* Step n: what comes before the flight, the wind and the flight, and what

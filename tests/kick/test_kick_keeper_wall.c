@@ -8,7 +8,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "kick_internal.h"
 #include "kick_test_setups.h"
+#include "kickstep/rng.h"
 
 static double body_x(const kick_shot *s, double t) {
   kick_keeper_pose p;
@@ -317,6 +319,66 @@ static void test_catch_parry_tip(void **state) {
   assert_true(right > 0);
 }
 
+/* kick_keeper_clear_steps (the batch lets a ball in the keeper's band fly
+   that many steps without his contact test): for balls placed anywhere
+   about a standing or diving keeper, at any speed, spin and wind, every one
+   of those steps of free flight ends out of his reach. The claim is checked
+   where it is tight too: many balls get a count of a few steps only. */
+static void test_keeper_clear_steps_hold(void **state) {
+  (void)state;
+  ks_rng dice = ks_rng_stream(0x6b6565706572ull, 1);
+  int32_t claims = 0, tight = 0, steps_checked = 0;
+  for (int32_t trial = 0; trial < 4000; trial++) {
+    kick_setup su = kick_setup_default();
+    su.keeper.kind = (kick_keeper_kind)(1 + (int32_t)(ks_rng_next(&dice) % 3u));
+    su.wind.mean_speed_mps = ks_rng_range(&dice, 0.0, 12.0);
+    su.wind.bearing = ks_rng_range(&dice, -3.1, 3.1);
+    su.wind.gustiness = ks_rng_range(&dice, 0.0, 1.0);
+    su.wind.swirl = ks_rng_range(&dice, 0.0, 1.0);
+    su.match_seed = ks_rng_next(&dice);
+    kick_shot s;
+    assert_int_equal(kick_shot_init(&s, &su), KS_OK);
+    kick_shot_advance(&s, 0.2, NULL, NULL);
+    kick_launch k = kt_launch(ks_rng_range(&dice, 15.0, 32.0), ks_rng_range(&dice, 0.05, 0.35),
+                              ks_rng_range(&dice, -0.2, 0.2), ks_rng_range(&dice, -60.0, 60.0));
+    assert_int_equal(kick_shot_strike(&s, &k), KS_OK);
+    /* Past the read half the time: then he is diving. */
+    int32_t ahead = (int32_t)(ks_rng_next(&dice) % 400u);
+    for (int32_t i = 0; i < ahead && s.phase == KICK_PHASE_FLIGHT; i++) kick_shot_step(&s, NULL, NULL);
+    if (s.phase != KICK_PHASE_FLIGHT || s.ball.held) continue;
+    /* A ball anywhere about him, flying any way. */
+    s.ball.pos = ks_v3(ks_rng_range(&dice, -5.0, 5.0), ks_rng_range(&dice, 0.2, 3.5),
+                       su.keeper.line_z + ks_rng_range(&dice, -0.4, 0.4));
+    double speed = ks_rng_range(&dice, 0.0, 40.0);
+    s.ball.vel = ks_v3_scale(ks_v3_norm(ks_v3(ks_rng_range(&dice, -1.0, 1.0), ks_rng_range(&dice, -1.0, 1.0),
+                                              ks_rng_range(&dice, -1.0, 1.0))),
+                             speed);
+    s.ball.spin_rate = ks_rng_range(&dice, 0.0, 80.0);
+    s.ball.spin_axis = ks_v3_norm(ks_v3(ks_rng_range(&dice, -1.0, 1.0), 1.0, ks_rng_range(&dice, -1.0, 1.0)));
+    s.ball.on_ground = false;
+    int64_t c = kick_keeper_clear_steps(&s, 120);
+    assert_true(c >= 0 && c <= 120);
+    if (c > 0) assert_true(kick_keeper_out_of_reach(&s, &s.ball));
+    if (c < 1) continue;
+    claims++;
+    if (c < 10) tight++;
+    kick_ball b = s.ball;
+    int64_t n = s.clock.total_steps;
+    for (int64_t j = 0; j < c; j++) {
+      kick_flight_step(&b, kick_wind_at(&s, kick_step_time(n + j)), KICK_DT, s.spin_decay_step, &s.setup.pitch);
+      if (!kick_keeper_out_of_reach(&s, &b)) {
+        fail_msg("trial %d: %lld clear steps claimed, in his reach after %lld (speed %.2f)", trial, (long long)c,
+                 (long long)(j + 1), speed);
+      }
+      steps_checked++;
+    }
+  }
+  print_message("keeper clear steps: %d claims (%d of under 10 steps), %d steps checked\n", claims, tight,
+                steps_checked);
+  assert_true(claims > 1000);
+  assert_true(tight > 100);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_showman_shuffle),     cmocka_unit_test(test_dive_starts_from_shuffle),
@@ -324,7 +386,7 @@ int main(void) {
       cmocka_unit_test(test_reading_errors_from_dice), cmocka_unit_test(test_learner_shades),
       cmocka_unit_test(test_learner_reads_the_favoured_side_better),
       cmocka_unit_test(test_person_in_goal),      cmocka_unit_test(test_wall_jumps),
-      cmocka_unit_test(test_wall_blocks),         cmocka_unit_test(test_catch_parry_tip),
+      cmocka_unit_test(test_wall_blocks),         cmocka_unit_test(test_catch_parry_tip), cmocka_unit_test(test_keeper_clear_steps_hold),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
