@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kick_internal.h"
 #include "kick_test_setups.h"
 #include "kickstep/kick_batch.h"
 #include "kickstep/kick_levels.h"
@@ -330,6 +331,46 @@ int main(void) {
   printf("kick flight step, steady (wind+gusts+swirl, contacts checked): %.1f ns median (target <= 40 ns)\n", calm);
   figure("kick_busy_step_ns", busy, "ns");
   figure("kick_steady_step_ns", calm, "ns");
+
+  /* What of the busy step no bit-exact rewrite can take away: the ball's
+     flight through the air is one chain of dependent operations (the
+     velocity's square root, then the drag and lift divisions, then the
+     update that the next step's square root needs), so a step costs at
+     least that chain's latency whatever else it does. Timed here on the same
+     300 steps with their winds precomputed (no contacts, no rules), and the
+     keeper's read, one estimate of the ball to his line, that the stretch
+     makes once (at 1/240 s, the same chain). */
+  enum { FLOOR_BATCHES = 201 };
+  static ks_vec3 winds[BATCH];
+  for (int i = 0; i < BATCH; i++) winds[i] = kick_wind_at(&base, kick_step_time(base.clock.total_steps + i));
+  static double chain[FLOOR_BATCHES], reads[FLOOR_BATCHES];
+  kick_shot at_read = base;
+  while (at_read.clock.total_steps < at_read.keeper.read_step) kick_shot_step(&at_read, NULL, NULL);
+  for (int b = 0; b < FLOOR_BATCHES; b++) {
+    double t0 = now_ns();
+    for (int r = 0; r < REPS; r++) {
+      kick_ball ball = base.ball;
+      for (int i = 0; i < BATCH; i++) kick_flight_air_inline(&ball, winds[i], KICK_DT, base.spin_decay_step);
+      sink = ball.pos.x;
+    }
+    chain[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
+    t0 = now_ns();
+    for (int r = 0; r < REPS; r++) {
+      kick_shot s = at_read;
+      double x, y, secs;
+      s.est_memo.valid = false;
+      kick_estimate_to_line(&s, s.ball, kick_shot_time(&s), s.setup.keeper.line_z, 2.5, &x, &y, &secs);
+      sink = x;
+    }
+    reads[b] = (now_ns() - t0 - timer_ns) / REPS;
+  }
+  double chain_ns = median(chain, FLOOR_BATCHES), read_ns = median(reads, FLOOR_BATCHES);
+  double floor_ns = chain_ns + read_ns / BATCH;
+  printf("  of which no bit-exact step can be rid: the flight's chain alone %.1f ns a step; the keeper's read "
+         "%.2f us once, %.1f ns a step of the 300: floor %.1f ns on this machine; busy / floor %.2f\n",
+         chain_ns, read_ns / 1000.0, read_ns / BATCH, floor_ns, busy / floor_ns);
+  figure("kick_flight_chain_ns", chain_ns, "ns");
+  figure("kick_busy_step_floor_ns", floor_ns, "ns");
 
   /* 2. 1,800-step look-ahead: copy + run, LOOK_REPS per timed interval. */
   enum { LOOKS = 51, LOOK_REPS = 10 };
