@@ -10,7 +10,7 @@
 /// is decided, held or done, events) runs lane by lane through the very
 /// functions kick_shot_step runs. Only the flight through the air (wind,
 /// drag, lift, gravity, the integration) has a second form: vector code, 4
-/// lanes at a time with AVX (x86, chosen at run time) or 2, that uses only
+/// lanes at a time with AVX2 (x86, chosen at run time) or 2, that uses only
 /// IEEE-exact operations (add, subtract, multiply, divide, square root,
 /// compare, select; never a fused multiply-add) in the scalar step's order,
 /// so it gives the scalar bits; a build without vector extensions runs the
@@ -132,12 +132,12 @@ typedef struct kick_batch {
 /// Defaults: every lane in use, shared wind tables, the fastest vectors.
 KS_API kick_batch_def kick_batch_default_def(void);
 
-/// The widest flight this build runs on this CPU: 4 (AVX, x86, chosen at run
+/// The widest flight this build runs on this CPU: 4 (AVX2, x86, chosen at run
 /// time), 2 (SSE2, NEON, wasm32, or two scalars where there are no vectors),
 /// or 1 (a build without vector extensions).
 KS_API int32_t kick_batch_vector_widest(void);
 
-/// The width a default batch uses: the widest, except on x86 without AVX,
+/// The width a default batch uses: the widest, except on x86 without AVX2,
 /// where two-lane SSE2 vectors are slower than the scalar flight lane by
 /// lane (1).
 KS_API int32_t kick_batch_vector_best(void);

@@ -3,8 +3,9 @@
 
    The kernel (batch_flight_lanes.h) is built for two lanes a vector, which
    every target has (SSE2, NEON, wasm32, where a compiler without vector units
-   uses two scalars), and on x86 also for four lanes with AVX, chosen at run
-   time when the CPU has it. Both are the scalar flight's own operations in
+   uses two scalars), and on x86 also for four lanes with AVX2, chosen at run
+   time when the CPU has it (a build for AVX or later runs them as built;
+   AVX2's 256-bit integer compares keep the kernel's step tests in vectors). Both are the scalar flight's own operations in
    its own order, so both give its bits. The ground, whose branches depend on
    the ball's history, stays scalar (the caller runs it). Width 1, a build
    with KICK_BATCH_SCALAR or a compiler without GCC's vector extensions run
@@ -56,7 +57,7 @@
 #define KB_W 4
 #define KB_NAME(x) kb4_##x
 #if KB_AVX_AT_RUN_TIME
-#define KB_TARGET __attribute__((target("avx")))
+#define KB_TARGET __attribute__((target("avx2")))
 #else
 #define KB_TARGET
 #endif
@@ -71,7 +72,7 @@ int32_t kick_batch_vector_widest(void) {
 #if !KB_VECTOR
   return 1;
 #elif KB_HAVE_4 && KB_AVX_AT_RUN_TIME
-  return __builtin_cpu_supports("avx") ? 4 : 2;
+  return __builtin_cpu_supports("avx2") ? 4 : 2;
 #elif KB_HAVE_4
   return 4;
 #else

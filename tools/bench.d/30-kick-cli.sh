@@ -7,7 +7,7 @@
 # scaling from 1 to 2 threads. Every kick is chosen after 78 trial kicks (26
 # candidates x 3 rerolled copies), so a "kick" here is 79 simulated kicks.
 # Figures are printed, never asserted; each is the best of KS_BENCH_ROUNDS
-# rounds (default 3; the machine is shared and noise only ever adds time),
+# rounds (default 9; the machine is shared and noise only ever adds time),
 # and the ratio is the median of the rounds' own ratios. The results and
 # records of both engines and both thread counts are compared. The figures
 # are appended to bench/results/history.csv with bench/results/record.sh.
@@ -20,7 +20,7 @@ if [ ! -x "$exe" ]; then
   echo "kick-cli: not built ($exe)"
   exit 0
 fi
-rounds=${KS_BENCH_ROUNDS:-3}
+rounds=${KS_BENCH_ROUNDS:-9}
 workload=(--levels 1-3,2-2,3-4,4-4,5-2,6-5 --players 4 --kicks 3 --seed 7)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

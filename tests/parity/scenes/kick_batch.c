@@ -14,7 +14,7 @@
  * and a summary line per kick as it leaves (0.1 s after its decision, when
  * it rests, or after 10 s). Lanes are written in lane order within a step,
  * so the file is the same on every build: the flight's vector width (2 or
- * 4 lanes where the CPU has AVX) never changes a bit.
+ * 4 lanes where the CPU has AVX2) never changes a bit.
  * Freestanding: kickstep headers only. */
 #include "kickstep/hash.h"
 #include "kickstep/kick.h"
