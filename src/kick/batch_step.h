@@ -79,6 +79,35 @@ KICK_ALWAYS_INLINE static inline int32_t batch_lowest(uint32_t m) {
 #endif
 }
 
+/* Lane s's step_begin on step n, with the batch's estimates offered at the
+   keeper's read and the lane's own kept for the others when none was taken. */
+KICK_ALWAYS_INLINE static inline bool batch_begin_lane(kick_batch *b, kick_shot *s, int64_t n, const kick_input *in,
+                                                       ks_events *out) {
+  bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
+  bool flies = step_begin(s, n, in, out);
+  if (reads && !offered && s->est_memo.valid) {
+    b->memo[b->memo_next] = s->est_memo;
+    b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
+  }
+  return flies;
+}
+
+/* The rest of lane i's step n after its flight through the air (p0: the
+   ball's centre before it): the flight's ground, as kick_flight_step_inline
+   ends it (it changes nothing for a ball in the air at or above its
+   radius), then step_end's parts, the contacts only where the ball's path
+   meets one of the lane's bands or it has crossed the line. */
+KICK_ALWAYS_INLINE static inline void batch_end_lane(kick_batch *b, int32_t i, int64_t n, ks_vec3 p0, ks_events *out) {
+  kick_shot *s = &b->lane[i];
+  kick_ball *ball = &s->ball;
+  uint32_t f = 0;
+  if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
+  step_end_head(s, n, f, out);
+  if (s->crossed || batch_near_band(&b->bands[i], p0.z, ball->pos.z)) step_contacts(s, n, p0, out);
+  else step_contacts_none(s);
+  step_rules(s, n, f, out);
+}
+
 /* The lanes' winds and starting points for one step, and the step each
    stops at (kick_batch_run), by lane. A lane that does not fly keeps
    whatever wind it had (the kernel reads it and throws the result away), so
@@ -126,13 +155,7 @@ KICK_NOINLINE static uint32_t batch_begin(kick_batch *b, uint32_t mask, const ki
     kick_shot *s = &b->lane[i];
     int64_t n = s->clock.total_steps;
     s->clock.total_steps = n + 1;
-    bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
-    bool flies = step_begin(s, n, in ? &in[i] : NULL, out ? &out[i] : NULL);
-    if (reads && !offered && s->est_memo.valid) {
-      b->memo[b->memo_next] = s->est_memo;
-      b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
-    }
-    if (!flies) continue;
+    if (!batch_begin_lane(b, s, n, in ? &in[i] : NULL, out ? &out[i] : NULL)) continue;
     const ks_vec3 *w;
     ks_vec3 own;
     if (n <= st->wlast[i]) {
@@ -164,18 +187,8 @@ KICK_NOINLINE static uint32_t batch_end(kick_batch *b, uint32_t mask, uint32_t f
     int32_t i = batch_lowest(m);
     kick_shot *s = &b->lane[i];
     if ((fly & (1u << i)) != 0u) {
-      int64_t n = s->clock.total_steps - 1;
-      ks_events *o = out ? &out[i] : NULL;
-      kick_ball *ball = &s->ball;
-      uint32_t f = 0;
-      /* The flight's ground, as kick_flight_step_inline ends (it changes
-         nothing for a ball in the air at or above its radius). */
-      if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
-      step_end_head(s, n, f, o);
-      if (s->crossed || batch_near_band(&b->bands[i], st->p0z[i], ball->pos.z))
-        step_contacts(s, n, ks_v3(st->p0x[i], st->p0y[i], st->p0z[i]), o);
-      else step_contacts_none(s);
-      step_rules(s, n, f, o);
+      batch_end_lane(b, i, s->clock.total_steps - 1, ks_v3(st->p0x[i], st->p0y[i], st->p0z[i]),
+                     out ? &out[i] : NULL);
     }
     if (s->outcome != KICK_OUTCOME_NONE || s->clock.total_steps >= st->stop[i]) done |= 1u << i;
   }
@@ -438,20 +451,10 @@ KICK_NOINLINE static uint32_t run_end(kick_batch *b, batch_run *r, uint32_t post
     if ((r->fast_table & (1u << i)) != 0u) r->wp[i] = a->wsrc[k]; /* the kernel's place in the table */
     s->clock.total_steps = a->n[k] + 1;
     s->stats.max_height = a->mh[k];
-    int64_t n = s->clock.total_steps - 1;
-    kick_ball *ball = &s->ball;
-    ball->pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
-    ball->vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
-    ball->spin_rate = a->spin[k];
-    uint32_t f = 0;
-    /* The flight's ground, as kick_flight_step_inline ends (it changes
-       nothing for a ball in the air at or above its radius). */
-    if (ball->on_ground || ball->pos.y < KICK_BALL_RADIUS) kick_ground_inline(ball, KICK_DT, &s->setup.pitch, &f);
-    step_end_head(s, n, f, NULL);
-    if (s->crossed || batch_near_band(&b->bands[i], a->p0z[k], ball->pos.z))
-      step_contacts(s, n, ks_v3(a->p0x[k], a->p0y[k], a->p0z[k]), NULL);
-    else step_contacts_none(s);
-    step_rules(s, n, f, NULL);
+    s->ball.pos = ks_v3(a->px[k], a->py[k], a->pz[k]);
+    s->ball.vel = ks_v3(a->vx[k], a->vy[k], a->vz[k]);
+    s->ball.spin_rate = a->spin[k];
+    batch_end_lane(b, i, s->clock.total_steps - 1, ks_v3(a->p0x[k], a->p0y[k], a->p0z[k]), NULL);
   }
   /* Every slot of these lanes is read: free them, then slot the lanes again. */
   for (uint32_t m = post; m != 0u; m &= m - 1u) run_unslot(r, batch_lowest(m));
@@ -473,13 +476,7 @@ KICK_NOINLINE static uint32_t run_slow(kick_batch *b, batch_run *r, uint32_t slo
     kick_shot *s = &b->lane[i];
     int64_t n = s->clock.total_steps;
     s->clock.total_steps = n + 1;
-    bool reads = s->keeper.read_step == n, offered = reads && batch_offer_memo(b, s, n);
-    bool flies = step_begin(s, n, NULL, NULL);
-    if (reads && !offered && s->est_memo.valid) {
-      b->memo[b->memo_next] = s->est_memo;
-      b->memo_next = (b->memo_next + 1u) % KICK_BATCH_MEMOS;
-    }
-    if (flies) {
+    if (batch_begin_lane(b, s, n, NULL, NULL)) {
       ks_vec3 p0 = s->ball.pos, own;
       /* The lane's cursor in its table walks with it (run_window reads it). */
       const ks_vec3 *w = n <= r->wlast[i] ? r->wp[i] : batch_lane_wind(b, b->wind_of[i], s, n, &own, &r->wlast[i]);

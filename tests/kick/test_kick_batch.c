@@ -257,6 +257,26 @@ static void test_every_width_lane_count_and_own_wind(void **state) {
   assert_true(steps > 1000000);
 }
 
+/* A simulated player's trials of one kick: a random kick's setup (no person
+   in goal), the shot after a wait of 0.3-1 s on the spot, and three rerolled
+   copies of it, not yet struck. */
+static void make_trials(ks_rng *r, int item, kick_shot trial[3]) {
+  kick_shot base;
+  kick_input tap;
+  while (!make_kick(r, item, &base, &tap)) {
+  }
+  /* make_kick struck it; start again from the setup and wait. */
+  kick_setup su = base.setup;
+  su.person_in_goal = false;
+  assert_int_equal(kick_shot_init(&base, &su), KS_OK);
+  uint32_t wait = 180u + ks_rng_below(r, 421u);
+  for (uint32_t k = 0; k < wait; k++) kick_shot_step(&base, NULL, NULL);
+  for (int t = 0; t < 3; t++) {
+    trial[t] = base;
+    assert_int_equal(kick_shot_reroll(&trial[t], ks_rng_next(r)), KS_OK);
+  }
+}
+
 /* A simulated player's trials: rerolled copies of one kick, every candidate
    launch three times, lanes refilled as they finish; kick_batch_run against
    the scalar loop (step while undecided and under the flight limit). */
@@ -269,21 +289,8 @@ static void test_run_matches_the_scalar_loop(void **state) {
   const int64_t limit = 6000;
   int checked = 0;
   for (int item = 0; item < 24; item++) {
-    kick_shot base;
-    kick_input tap;
-    while (!make_kick(&r, item, &base, &tap)) {
-    }
-    /* make_kick struck it; start again from the setup and wait as it did. */
-    kick_setup su = base.setup;
-    su.person_in_goal = false;
-    assert_int_equal(kick_shot_init(&base, &su), KS_OK);
-    uint32_t wait = 180u + ks_rng_below(&r, 421u);
-    for (uint32_t k = 0; k < wait; k++) kick_shot_step(&base, NULL, NULL);
     kick_shot trial[3];
-    for (int t = 0; t < 3; t++) {
-      trial[t] = base;
-      assert_int_equal(kick_shot_reroll(&trial[t], ks_rng_next(&r)), KS_OK);
-    }
+    make_trials(&r, item, trial);
     kick_launch cand[26];
     for (int c = 0; c < 26; c++) cand[c] = random_launch(&r);
     int64_t lane_job[KICK_BATCH_LANES];
@@ -418,20 +425,8 @@ static void test_copies_share_their_flight(void **state) {
   ks_rng r = ks_rng_seeded(5151);
   int64_t checks = 0;
   for (int item = 0; item < 16; item++) {
-    kick_shot base;
-    kick_input tap;
-    while (!make_kick(&r, item, &base, &tap)) {
-    }
-    kick_setup su = base.setup;
-    su.person_in_goal = false;
-    assert_int_equal(kick_shot_init(&base, &su), KS_OK);
-    uint32_t wait = 180u + ks_rng_below(&r, 421u);
-    for (uint32_t k = 0; k < wait; k++) kick_shot_step(&base, NULL, NULL);
     kick_shot trial[3];
-    for (int t = 0; t < 3; t++) {
-      trial[t] = base;
-      assert_int_equal(kick_shot_reroll(&trial[t], ks_rng_next(&r)), KS_OK);
-    }
+    make_trials(&r, item, trial);
     int next = 0, done = 0;
     const int total = 5 * 3 * 4;
     while (done < total) {
