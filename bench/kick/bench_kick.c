@@ -303,11 +303,21 @@ int main(void) {
      read (a 1/240 s estimate) and every contact on the way; (b) steady flight
      after the read, towards the goal, with wind, gusts and swirl. Each timed
      batch replays its stretch REPS times from a copy of the shot (one
-     1,464-byte copy per stretch, included). */
+     copy of the shot per stretch, included). */
   enum { BATCHES = 401, REPS = 10, BATCH = 300, STEADY = 150 };
   static double per[BATCHES], steady[BATCHES];
   kick_shot after_read = base;
   for (int i = 0; i < 150; i++) kick_shot_step(&after_read, NULL, NULL);
+  /* The same kick in the same wind without its gusts and swirl, timed in
+     turn with the busy stretch: what the wind's noise costs the step. */
+  static double unnoised[BATCHES];
+  kick_setup su_calm = su;
+  su_calm.wind.gustiness = 0.0;
+  su_calm.wind.swirl = 0.0;
+  kick_shot base_calm;
+  if (kick_shot_init(&base_calm, &su_calm) != KS_OK) return 1;
+  kick_shot_advance(&base_calm, 0.1, NULL, NULL);
+  if (kick_shot_strike(&base_calm, &k) != KS_OK) return 1;
   unsigned long a0 = allocs;
   for (int b = 0; b < BATCHES; b++) {
     double t0 = now_ns();
@@ -317,6 +327,13 @@ int main(void) {
       sink = s.ball.pos.x;
     }
     per[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
+    t0 = now_ns();
+    for (int r = 0; r < REPS; r++) {
+      kick_shot s = base_calm;
+      for (int i = 0; i < BATCH; i++) kick_shot_step(&s, NULL, NULL);
+      sink = s.ball.pos.x;
+    }
+    unnoised[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
     t0 = now_ns();
     for (int r = 0; r < REPS; r++) {
       kick_shot s = after_read;
@@ -331,8 +348,13 @@ int main(void) {
   printf("kick step, busy: first 300 after the strike (wind+gusts+swirl, wall of 6 jumping, showman's read, 4 rings): "
          "%.1f ns median (target <= 35 ns)\n",
          busy);
+  double quiet = median(unnoised, BATCHES);
+  printf("  the same kick without the gusts and swirl (a steady 8 m/s): %.1f ns; the wind's noise costs %.1f ns "
+         "(%.0f %% of the busy step)\n",
+         quiet, busy - quiet, 100.0 * (busy - quiet) / busy);
   printf("kick flight step, steady (wind+gusts+swirl, contacts checked): %.1f ns median (target <= 40 ns)\n", calm);
   figure("kick_busy_step_ns", busy, "ns");
+  figure("kick_busy_step_steady_wind_ns", quiet, "ns");
   figure("kick_steady_step_ns", calm, "ns");
 
   /* What of the busy step no bit-exact rewrite can take away: the ball's
