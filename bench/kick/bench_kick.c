@@ -74,6 +74,19 @@ static kick_setup busy_setup(void) {
 
 static volatile double sink;
 
+/* ns a step of `steps` steps from a copy of `from`, the stretch run `reps`
+   times in one timed interval (the copy included, the clock's own cost
+   `timer_ns` taken off). */
+static double time_stretch(const kick_shot *from, int steps, int reps, double timer_ns) {
+  double t0 = now_ns();
+  for (int r = 0; r < reps; r++) {
+    kick_shot s = *from;
+    for (int i = 0; i < steps; i++) kick_shot_step(&s, NULL, NULL);
+    sink = s.ball.pos.x;
+  }
+  return (now_ns() - t0 - timer_ns) / (double)(reps * steps);
+}
+
 /* ------------------------------------------------ simulated players' trials */
 
 /* The workload of kick-cli simulate's trials (apps/kick-cli/cmd_simulate.c):
@@ -320,27 +333,9 @@ int main(void) {
   if (kick_shot_strike(&base_calm, &k) != KS_OK) return 1;
   unsigned long a0 = allocs;
   for (int b = 0; b < BATCHES; b++) {
-    double t0 = now_ns();
-    for (int r = 0; r < REPS; r++) {
-      kick_shot s = base;
-      for (int i = 0; i < BATCH; i++) kick_shot_step(&s, NULL, NULL);
-      sink = s.ball.pos.x;
-    }
-    per[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
-    t0 = now_ns();
-    for (int r = 0; r < REPS; r++) {
-      kick_shot s = base_calm;
-      for (int i = 0; i < BATCH; i++) kick_shot_step(&s, NULL, NULL);
-      sink = s.ball.pos.x;
-    }
-    unnoised[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
-    t0 = now_ns();
-    for (int r = 0; r < REPS; r++) {
-      kick_shot s = after_read;
-      for (int i = 0; i < STEADY; i++) kick_shot_step(&s, NULL, NULL);
-      sink = s.ball.pos.x;
-    }
-    steady[b] = (now_ns() - t0 - timer_ns) / (REPS * STEADY);
+    per[b] = time_stretch(&base, BATCH, REPS, timer_ns);
+    unnoised[b] = time_stretch(&base_calm, BATCH, REPS, timer_ns);
+    steady[b] = time_stretch(&after_read, STEADY, REPS, timer_ns);
   }
   unsigned long step_allocs = allocs - a0;
   printf("cpu clock read: %.0f ns (taken off every timed interval below)\n", timer_ns);
