@@ -149,7 +149,10 @@ KS_API ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def);
 
 /// Copies a shot (in any phase) into the lowest free lane and puts its index
 /// in *lane (may be NULL). Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED (batch
-/// not initialised), KS_ERR_CAPACITY (every lane in use).
+/// not initialised, or a shot whose setup did not come from
+/// kick_setup_default), what kick_setup_validate says of the shot's setup
+/// (KS_ERR_NOT_FINITE, KS_ERR_RANGE), KS_ERR_STATE (a phase that is none of
+/// kick_phase), KS_ERR_CAPACITY (every lane in use); the batch is unchanged.
 KS_API ks_status kick_batch_add(kick_batch *b, const kick_shot *shot, int32_t *lane);
 
 /// Copies lane's shot to *out (may be NULL) and frees the lane.

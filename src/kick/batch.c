@@ -111,6 +111,11 @@ void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
 ks_status kick_batch_add(kick_batch *b, const kick_shot *shot, int32_t *lane) {
   if (!b || !shot) return KS_ERR_NULL;
   if (b->cookie != KICK_BATCH_COOKIE) return KS_ERR_UNINITIALISED;
+  /* A shot kick_shot_init made: its setup valid (the counts the step loops
+     over within their arrays), its phase one of the phases. */
+  ks_status st = kick_setup_validate(&shot->setup);
+  if (st != KS_OK) return st;
+  if ((uint32_t)shot->phase >= (uint32_t)kick_phase_count) return KS_ERR_STATE;
   for (int32_t i = 0; i < b->lanes; i++) {
     if ((b->active & (1u << i)) != 0u) continue;
     b->lane[i] = *shot;

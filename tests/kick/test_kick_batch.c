@@ -544,6 +544,26 @@ static void test_errors(void **state) {
   int32_t lane = -1;
   assert_int_equal(kick_batch_add(NULL, &s, &lane), KS_ERR_NULL);
   assert_int_equal(kick_batch_add(&b, NULL, &lane), KS_ERR_NULL);
+  /* Shots kick_shot_init did not make are refused, the batch unchanged. */
+  kick_shot junk;
+  memset(&junk, 0xff, sizeof junk);
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_UNINITIALISED);
+  memset(&junk, 0, sizeof junk);
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_UNINITIALISED);
+  junk = s;
+  junk.setup.ring_count = KICK_RING_MAX + 1;
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_RANGE);
+  junk = s;
+  junk.setup.wall.count = -1;
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_RANGE);
+  junk = s;
+  junk.setup.spot_z = 0.0 / 0.0;
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_NOT_FINITE);
+  junk = s;
+  junk.phase = (kick_phase)kick_phase_count;
+  assert_int_equal(kick_batch_add(&b, &junk, &lane), KS_ERR_STATE);
+  assert_int_equal(lane, -1);
+  assert_int_equal(kick_batch_active(&b), 0u);
   assert_int_equal(kick_batch_add(&b, &s, &lane), KS_OK);
   assert_int_equal(lane, 0);
   assert_int_equal(kick_batch_add(&b, &s, NULL), KS_OK);
