@@ -22,6 +22,7 @@ inc=${1:?usage: fpcheck.sh INCLUDE_DIR WORK_DIR FLAGS LINK_FLAGS}
 work=${2:?usage: fpcheck.sh INCLUDE_DIR WORK_DIR FLAGS LINK_FLAGS}
 ks=${3:?usage: fpcheck.sh INCLUDE_DIR WORK_DIR FLAGS LINK_FLAGS}
 kslink=${4:?usage: fpcheck.sh INCLUDE_DIR WORK_DIR FLAGS LINK_FLAGS}
+i386_run=$(cd "$(dirname "$0")/../../tools" && pwd)/i386-run # -m32 probes run through it
 mkdir -p "$work"
 if [ "$(uname -m)" != x86_64 ] || ! grep -qw fma /proc/cpuinfo; then
   echo "fpcheck: needs x86-64 with FMA; skipped"
@@ -37,6 +38,7 @@ int main(void) {
 }
 C
 
+echo "fpcheck: i386 programs run: $("$i386_run" --how 2>/dev/null || true)"
 fails=0 n=0
 # expect compiler flags... [--link flags...]; expect is the number ks_fp_check
 # must return. With --link the probe is compiled (-c) with the flags before it
@@ -69,7 +71,18 @@ check() {
     fails=$((fails + 1)); n=$((n + 1)); return
   fi
   local got
-  got=$("$exe")
+  if [[ " $* " == *" -m32 "* ]]; then
+    # An i386 program: directly, or under qemu-i386-static where the kernel
+    # cannot run it; skipped with a note where neither can.
+    local rc=0
+    got=$("$i386_run" "$exe" 2>"$work/run_$n") || rc=$?
+    if [ "$rc" -eq 77 ]; then
+      echo "fpcheck: skip   $cc $* ($(cat "$work/run_$n"))"
+      n=$((n + 1)); return
+    fi
+  else
+    got=$("$exe")
+  fi
   if [ "${got%% *}" = "$expect" ]; then
     printf 'fpcheck: ok     %-75s -> %s\n' "$cc $*" "$got"
   else

@@ -26,6 +26,7 @@ src=${1:?usage: flags.sh SOURCE_DIR WORK_DIR}
 work=${2:?usage: flags.sh SOURCE_DIR WORK_DIR}
 src=$(cd "$src" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
+i386_run=$here/../../tools/i386-run
 rm -rf "$work"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -57,9 +58,9 @@ ref=$("$work/ref")
 echo "flags: gcc -O0 (reference)                          $ref"
 [[ "$ref" == *"fp ok" ]] || fail "the reference build is not clean: $ref"
 
-expect_ref() { # label program
+expect_ref() { # label program [runner]
   local got
-  got=$("$2")
+  got=$(${3:+"$3"} "$2")
   if [ "$got" = "$ref" ]; then
     printf 'flags: %-45s %s\n' "$1" "$got"
   else
@@ -90,7 +91,15 @@ if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$work/m32-probe" 2>/de
   run cmake -S "$here/flags" -B "$dir" -DKICKSTEP_SOURCE="$src" $core_only -DCMAKE_C_COMPILER=gcc \
     -DCMAKE_C_FLAGS="-m32 -O2 -mfpmath=387"
   run cmake --build "$dir" -j"$jobs"
-  expect_ref "add_subdirectory gcc -m32 -O2 -mfpmath=387" "$dir/sled"
+  # The i386 program runs directly, or under qemu-i386-static on a kernel that
+  # cannot run it (tools/i386-run); neither: that case is skipped with a note.
+  how=$("$i386_run" --how 2>/dev/null || true)
+  if [ "$how" = none ]; then
+    echo "flags: skip   running add_subdirectory -m32 (this kernel cannot run i386 programs and qemu-i386-static is missing)"
+  else
+    echo "flags: i386 programs run: $how"
+    expect_ref "add_subdirectory gcc -m32 -O2 -mfpmath=387" "$dir/sled" "$i386_run"
+  fi
   if readelf -sW "$dir/kickstep/src/libkickstep_core.a" | awk '$5=="GLOBAL" && $6=="DEFAULT" && $7!="UND"' | grep -q .; then
     fail "the -m32 subproject's archive still has global internal symbols (not localized)"
   fi
