@@ -22,10 +22,13 @@
 ///                                           the player's stored Daily Kick record (kick_score.h)
 ///   kx_daily_share() -> length              the day's share line at kx_text()
 ///   kx_next()                               next attempt, or the next level once passed
+///   kx_screen(width, height)                the drawing's size in CSS pixels (default 1280x800):
+///                                           the aiming camera (kick_aim.h) is framed for it
 ///   kx_swipe_begin() / kx_swipe_point(t, x, y) / kx_swipe_end()
 ///       a swipe: t in seconds from the pointer events' own timestamps; x, y in
-///       screen heights (x right, y down). kx_swipe_end reads it; the shooter
-///       runs up and strikes it KX_RUNUP_STEPS later.
+///       CSS pixels of the kx_screen (x right, y down). kx_swipe_end reads it in
+///       the aiming camera's picture (kick_aim_read); the shooter runs up and
+///       strikes it KX_RUNUP_STEPS later.
 ///   kx_keys_set(aim, height, bend) / kx_keys_charge(t) / kx_keys_release(t)
 ///       a keyboard kick (kick_keys_read): the arrows' aim and height, the bend,
 ///       the power key held from t to t (its key events' own timestamps)
@@ -47,6 +50,7 @@
 #include "kickstep/dmath.h"
 #include "kickstep/events.h"
 #include "kickstep/kick.h"
+#include "kickstep/kick_aim.h"
 #include "kickstep/kick_director.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
@@ -83,6 +87,8 @@ typedef struct kx_session {
   kick_director dir;
   kick_swipe swipe;
   kick_swipe_reading reading;
+  kick_aim_reading aim;    ///< the last swipe read in the picture
+  double screen_w, screen_h; ///< the drawing's size, CSS px (kx_screen)
   ks_events events;        ///< events of the last frame
   int32_t mode;            ///< KX_MODE_*
   int32_t level;           ///< tour level index
@@ -115,7 +121,14 @@ typedef struct kx_session {
   double key_t0;
 } kx_session;
 
-static kx_session g = {.effects = 1, .keys = {0.0, 0.45, 0.0, 0.0}};
+static kx_session g = {.effects = 1, .keys = {0.0, 0.45, 0.0, 0.0}, .screen_w = 1280.0, .screen_h = 800.0};
+
+/* The swipe reader's units: CSS pixels of the screen the picture is drawn on. */
+static kick_swipe_def kx_swipe_def(void) {
+  kick_swipe_def sd = kick_swipe_default_def();
+  sd.screen_height = g.screen_h;
+  return sd;
+}
 static double g_view[KX_VIEW_COUNT];
 static double g_events[KS_EVENTS_CAPACITY * 6];
 static char g_text[KICK_REPLAY_MAX_CODE + 1];
@@ -127,9 +140,10 @@ static void kx_after_start(void) {
   g.skip = 0;
   g.key_charging = 0;
   ks_events_clear(&g.events);
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_def sd = kx_swipe_def();
   kick_swipe_begin(&g.swipe, &sd);
   g.reading = (kick_swipe_reading){0};
+  g.aim = (kick_aim_reading){0};
 }
 
 /// Makes `su` the next kick. The first kick builds the director; later ones
@@ -388,9 +402,27 @@ KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {
 
 /* -------------------------------------------------------------------- swipe */
 
+/// The size of the drawing, CSS pixels: the aiming camera is framed for it
+/// and swipes are read in it. Refused (nothing changes) outside
+/// KICK_SCREEN_MIN_PX..KICK_SCREEN_MAX_PX a side or 1:4..4:1, or while a
+/// swipe is being drawn with samples in it.
+KX_EXPORT(kx_screen) int32_t kx_screen(double width, double height) {
+  if (!ks_is_finite(width) || !ks_is_finite(height)) return KS_ERR_NOT_FINITE;
+  kick_camera c;
+  kick_setup su = kick_setup_default();
+  ks_status st = kick_aim_camera(&su, width, height, &c);
+  if (st != KS_OK) return (int32_t)st;
+  if (width == g.screen_w && height == g.screen_h) return KS_OK;
+  if (g.swipe.points > 0) return KS_ERR_STATE;
+  g.screen_w = width;
+  g.screen_h = height;
+  kick_swipe_def sd = kx_swipe_def();
+  return (int32_t)kick_swipe_begin(&g.swipe, &sd);
+}
+
 KX_EXPORT(kx_swipe_begin) int32_t kx_swipe_begin(void) {
   if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_def sd = kx_swipe_def();
   return (int32_t)kick_swipe_begin(&g.swipe, &sd);
 }
 
@@ -413,13 +445,14 @@ static ks_status kx_kick(const kick_swipe_reading *r) {
 
 KX_EXPORT(kx_swipe_end) int32_t kx_swipe_end(void) {
   if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  kick_swipe_reading r;
-  ks_status st = kick_swipe_finish(&g.swipe, &r);
-  g.reading = r;
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_aim_reading a;
+  ks_status st = kick_aim_read(NULL, &g.dir.live.setup, g.screen_w, g.screen_h, &g.swipe, &a);
+  g.aim = a;
+  g.reading = a.swipe;
+  kick_swipe_def sd = kx_swipe_def();
   kick_swipe_begin(&g.swipe, &sd);
   if (st != KS_OK) return (int32_t)st;
-  return (int32_t)kx_kick(&r);
+  return (int32_t)kx_kick(&g.reading);
 }
 
 /// Why the last swipe was rejected ("not_upward", ...; "ok").
@@ -800,6 +833,31 @@ static void kx_fill_view(void) {
     v[KX_V_key_direction] = kr.launch.direction;
     v[KX_V_key_elevation] = kr.launch.elevation;
   }
+  /* The aiming camera for this screen (the page draws the kick through it
+     until the strike), where the ball and the goal's middle are in it, and
+     the last swipe's aim. */
+  v[KX_V_screen_w] = g.screen_w;
+  v[KX_V_screen_h] = g.screen_h;
+  kick_camera ac;
+  if (kick_aim_camera(su, g.screen_w, g.screen_h, &ac) == KS_OK) {
+    kx_put_v3(KX_V_aim_cam_x, ac.pos);
+    kx_put_v3(KX_V_aim_cam_tx, ac.target);
+    v[KX_V_aim_cam_fov] = ac.fov;
+    double px, py;
+    if (kick_camera_project(&ac, g.screen_w, g.screen_h, ks_v3(su->spot_x, KICK_BALL_RADIUS, su->spot_z), &px, &py)) {
+      v[KX_V_aim_ball_px] = px;
+      v[KX_V_aim_ball_py] = py;
+    }
+    if (kick_camera_project(&ac, g.screen_w, g.screen_h, ks_v3(0.0, 0.5 * KICK_GOAL_HEIGHT, KICK_CROSS_Z), &px, &py)) {
+      v[KX_V_aim_goal_px] = px;
+      v[KX_V_aim_goal_py] = py;
+    }
+  }
+  v[KX_V_aim_x] = g.aim.aim[0];
+  v[KX_V_aim_y] = g.aim.aim[1];
+  v[KX_V_aim_extended] = g.aim.extended;
+  v[KX_V_aim_end_px] = g.aim.end_px[0];
+  v[KX_V_aim_end_py] = g.aim.end_px[1];
 }
 
 /// Refreshes the view from the state and returns a pointer to it.

@@ -39,7 +39,10 @@
   X(tour_complete) X(daily_day) X(daily_tries) X(daily_goals_mask) X(daily_best)           \
   X(daily_streak) X(daily_best_streak) X(daily_last_goal_day) X(daily_tries_left)          \
   X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)   \
-  X(friendly)
+  X(friendly) X(screen_w) X(screen_h)                                                      \
+  X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)         \
+  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)               \
+  X(aim_x) X(aim_y) X(aim_extended) X(aim_end_px) X(aim_end_py)
 
 /// kx_set_option ids.
 enum {
@@ -91,6 +94,7 @@ int32_t kx_level_count(void);
 const char *kx_level_text(int32_t i, int32_t what);
 const char *kx_daily_text(int32_t what);
 int32_t kx_set_option(int32_t id, double value);
+int32_t kx_screen(double width, double height);
 int32_t kx_swipe_begin(void);
 int32_t kx_swipe_point(double t, double x, double y);
 int32_t kx_swipe_end(void);
