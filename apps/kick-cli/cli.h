@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "kickstep/kick.h"
+#include "kickstep/kick_aim.h"
 #include "kickstep/kick_levels.h"
 
 /* Exit codes. */
@@ -80,6 +81,9 @@ typedef struct cli_kick {
   double frames[CLI_MAX_FRAMES];
   int frame_count;
   double scale;
+  bool has_screen;          /* --screen WxH: --swipe is in pixels of that screen, read in its picture */
+  double screen_w, screen_h;
+  kick_aim_reading aim;     /* with --screen and --swipe: what the reader made of it */
 } cli_kick;
 
 /* getopt_long option ids shared by the kick subcommands (>= 1000). */
@@ -87,7 +91,7 @@ enum {
   OPT_LEVEL = 1000, OPT_DAILY, OPT_OPEN, OPT_DISTANCE, OPT_ANGLE, OPT_MATCH_SEED, OPT_KICK,
   OPT_WAIT, OPT_SPEED, OPT_ELEVATION, OPT_DIRECTION, OPT_SPIN_AXIS, OPT_SPIN_RATE, OPT_AIM,
   OPT_BEND, OPT_SWIPE, OPT_SWIPE_FILE, OPT_FRAMES, OPT_SCALE, OPT_JSON, OPT_OUT, OPT_EVERY,
-  OPT_HELP, OPT_WET, OPT_WIND, OPT_KEEPER, OPT_WALL,
+  OPT_HELP, OPT_WET, OPT_WIND, OPT_KEEPER, OPT_WALL, OPT_SCREEN,
   OPT_KICK_LAST
 };
 #define CLI_KICK_OPTIONS                                                                    \
@@ -99,7 +103,8 @@ enum {
   {"spin-rate", 1, 0, OPT_SPIN_RATE}, {"aim", 1, 0, OPT_AIM}, {"bend", 1, 0, OPT_BEND},      \
   {"swipe", 1, 0, OPT_SWIPE}, {"swipe-file", 1, 0, OPT_SWIPE_FILE},                          \
   {"frames", 1, 0, OPT_FRAMES}, {"scale", 1, 0, OPT_SCALE}, {"wet", 0, 0, OPT_WET},          \
-  {"wind", 1, 0, OPT_WIND}, {"keeper", 1, 0, OPT_KEEPER}, {"wall", 1, 0, OPT_WALL}
+  {"wind", 1, 0, OPT_WIND}, {"keeper", 1, 0, OPT_KEEPER}, {"wall", 1, 0, OPT_WALL},        \
+  {"screen", 1, 0, OPT_SCREEN}
 
 #define CLI_KICK_HELP                                                                        \
   "Where (one of; default --open):\n"                                                        \
@@ -116,8 +121,11 @@ enum {
   "The kick (one of):\n"                                                                     \
   "  --speed MPS --elevation DEG --direction DEG [--spin-axis X,Y,Z --spin-rate RAD_S]\n"     \
   "  --aim X,Y --speed MPS [--bend -1..1]     solved by the kick solver (still air)\n"        \
-  "  --swipe \"x,y,t x,y,t ...\" | --swipe-file F   touch samples: x, y in screen heights\n"      \
-  "                       (y down), t in s; separated by spaces, ';' or lines ('-': stdin)\n" \
+  "  --swipe \"x,y,t x,y,t ...\" | --swipe-file F   touch samples, t in s; separated by\n"   \
+  "                       spaces, ';' or lines ('-': stdin); with --screen WxH, x, y are\n"   \
+  "                       pixels of that screen (y down), read as the page at that size\n"  \
+  "                       reads them (kick-cli view shows its picture); without it, screen\n" \
+  "                       heights, read by the plain swipe reader (no camera)\n"            \
   "Frames:\n"                                                                                \
   "  --frames LIST        frame lengths that repeat, e.g. 1/60,1/120,1/37 (default 1/60)\n"   \
   "  --scale X            time scale, e.g. 0.3 for slow motion (default 1)\n"
@@ -140,6 +148,8 @@ const char *cli_kick_swipe_file(void);
 int cli_kick_finish(cli_kick *k, bool need_launch);
 /* Describes the kick as JSON (setup summary and launch). */
 cJSON *cli_kick_json(const cli_kick *k);
+/* "WxH" (pixels, each within KICK_SCREEN_MIN_PX..KICK_SCREEN_MAX_PX) for option `opt`. */
+bool cli_parse_screen(const char *opt, const char *s, double *w, double *h);
 
 /* ---------------------------------------------------------------- run.c */
 typedef struct cli_result {
@@ -174,6 +184,8 @@ cJSON *cli_moments_json(uint32_t mask);
 int cmd_levels(int argc, char **argv);
 int cmd_daily(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_view(int argc, char **argv);
+int cmd_flick(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_shoot(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);

@@ -219,8 +219,33 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     return 1;
   }
   case OPT_SCALE: return cli_parse_double("scale", arg, 0.001, 100.0, &k->scale) ? 1 : -1;
+  case OPT_SCREEN:
+    k->has_screen = true;
+    return cli_parse_screen("screen", arg, &k->screen_w, &k->screen_h) ? 1 : -1;
   default: return 0;
   }
+}
+
+bool cli_parse_screen(const char *opt, const char *s, double *w, double *h) {
+  const char *x = strchr(s, 'x');
+  char a[32], b[32];
+  size_t la = x ? (size_t)(x - s) : 0;
+  if (!x || la == 0 || la >= sizeof a || strlen(x + 1) == 0 || strlen(x + 1) >= sizeof b) {
+    cli_error("--%s: '%s' is not WIDTHxHEIGHT in pixels (e.g. 1280x800)", opt, s);
+    return false;
+  }
+  memcpy(a, s, la);
+  a[la] = '\0';
+  strcpy(b, x + 1);
+  if (!cli_parse_double(opt, a, KICK_SCREEN_MIN_PX, KICK_SCREEN_MAX_PX, w) ||
+      !cli_parse_double(opt, b, KICK_SCREEN_MIN_PX, KICK_SCREEN_MAX_PX, h))
+    return false;
+  double r = *w / *h;
+  if (!(r >= 0.25 && r <= 4.0)) {
+    cli_error("--%s: %s is narrower or wider than 1:4 .. 4:1", opt, s);
+    return false;
+  }
+  return true;
 }
 
 /* Most samples one --swipe takes: a finger resting for minutes at 1000 Hz. */
@@ -370,6 +395,18 @@ static int resolve_launch(cli_kick *k) {
     int n = read_swipe(&samples);
     if (n < 0) return n == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     int rejected = o.swipe_file ? EXIT_RUNTIME : EXIT_USAGE; /* a file's content, or an argument */
+    if (k->has_screen) { /* pixels of that screen, read in its picture, as the page reads them */
+      ks_status s = kick_aim_read_samples(NULL, &k->setup, k->screen_w, k->screen_h, samples, (size_t)n, &k->aim);
+      free(samples);
+      if (s != KS_OK) {
+        cli_error("swipe rejected: %s (%s): %s", kick_swipe_error_name(k->aim.error), ks_status_name(s),
+                  kick_swipe_error_text(k->aim.error));
+        return rejected;
+      }
+      k->launch = k->aim.launch;
+      strcpy(k->launch_from, "swipe");
+      return EXIT_OK;
+    }
     kick_swipe_reading rd;
     kick_swipe_def def = kick_swipe_default_def();
     ks_status s = kick_swipe_read(&def, samples, (size_t)n, &rd);
@@ -384,6 +421,7 @@ static int resolve_launch(cli_kick *k) {
     return EXIT_OK;
   }
   if (o.has_aim) {
+    if (k->has_screen) return cli_usage("--screen goes with --swipe or --swipe-file (the picture a swipe is read in)");
     if (!o.has_speed) return cli_usage("--aim needs --speed");
     kick_solver_def d = kick_solver_def_for_setup(&k->setup);
     d.aim_x = o.aim[0];
@@ -407,6 +445,7 @@ static int resolve_launch(cli_kick *k) {
     strcpy(k->launch_from, "solver");
     return EXIT_OK;
   }
+  if (k->has_screen) return cli_usage("--screen goes with --swipe or --swipe-file (the picture a swipe is read in)");
   if (o.has_bend) return cli_usage("--bend goes with --aim");
   if (!o.has_speed) return cli_usage("no kick given: use --speed with --elevation/--direction, --aim, or --swipe");
   kick_launch l = kick_launch_default();
@@ -462,6 +501,32 @@ cJSON *cli_kick_json(const cli_kick *k) {
   cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.x));
   cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.y));
   cJSON_AddItemToArray(ax, cJSON_CreateNumber(k->launch.spin_axis.z));
+  if (k->has_screen && strcmp(k->launch_from, "swipe") == 0) {
+    const kick_aim_reading *a = &k->aim;
+    cJSON *sj = cJSON_AddObjectToObject(j, "swipe");
+    cJSON_AddNumberToObject(sj, "screen_w", k->screen_w);
+    cJSON_AddNumberToObject(sj, "screen_h", k->screen_h);
+    cJSON_AddNumberToObject(sj, "aim_x", a->aim[0]);
+    cJSON_AddNumberToObject(sj, "aim_y", a->aim[1]);
+    char hx[19], hy[19];
+    cli_hex(a->aim[0], hx);
+    cli_hex(a->aim[1], hy);
+    cJSON_AddStringToObject(sj, "aim_x_bits", hx);
+    cJSON_AddStringToObject(sj, "aim_y_bits", hy);
+    cJSON_AddBoolToObject(sj, "extended", a->extended);
+    cJSON_AddNumberToObject(sj, "ball_px", a->ball_px[0]);
+    cJSON_AddNumberToObject(sj, "ball_py", a->ball_px[1]);
+    cJSON_AddNumberToObject(sj, "end_px", a->end_px[0]);
+    cJSON_AddNumberToObject(sj, "end_py", a->end_px[1]);
+    cJSON_AddNumberToObject(sj, "off_angle_deg", a->off_angle / DEG);
+    cJSON_AddNumberToObject(sj, "flick_speed", a->swipe.release_speed);
+    cJSON_AddNumberToObject(sj, "length", a->swipe.length);
+    cJSON_AddNumberToObject(sj, "duration_s", a->swipe.duration_s);
+    cJSON_AddNumberToObject(sj, "bend", a->swipe.bend);
+    cJSON_AddNumberToObject(sj, "samples", a->swipe.samples);
+    cJSON_AddNumberToObject(sj, "solver_tries", a->solution.tries);
+    cJSON_AddNumberToObject(sj, "solver_miss_m", a->solution.miss_m);
+  }
   if (strcmp(k->launch_from, "solver") == 0) {
     cJSON_AddNumberToObject(l, "solver_tries", k->solver_tries);
     cJSON_AddNumberToObject(l, "solver_miss_m", k->solver_miss_m);

@@ -19,6 +19,8 @@ static const struct {
     {"compare", cmd_compare, "compare two timelines and name the first divergence"},
     {"replay", cmd_replay, "replay files and share codes: save, verify, share, open"},
     {"solve", cmd_solve, "the launch that crosses the goal line at an aim point"},
+    {"view", cmd_view, "the aiming camera at a screen size, and where the ball and goal are on it"},
+    {"flick", cmd_flick, "a hand-like flick on a screen, as samples for shoot --screen --swipe"},
     {"simulate", cmd_simulate, "simulated players over the levels: goal rates and moments"},
     {"merge", cmd_merge, "join the JSON results of simulate --shard runs exactly"},
     {"report", cmd_report, "a simulate result (and records) as one HTML page for designers"},

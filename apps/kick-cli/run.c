@@ -128,6 +128,10 @@ void cli_result_print(const cli_kick *k, const cli_result *r) {
   printf("%s, launch %s: %.2f m/s, elevation %.2f deg, direction %.2f deg, spin %.1f rad/s\n", k->where,
          k->launch_from, k->launch.speed_mps, k->launch.elevation * 180.0 / KS_PI,
          k->launch.direction * 180.0 / KS_PI, k->launch.spin_rate);
+  if (k->has_screen && strcmp(k->launch_from, "swipe") == 0)
+    printf("aim:        x %.3f m, y %.3f m on the goal line%s (swipe on %gx%g: ball at %.1f,%.1f px, laid to %.1f,%.1f px)\n",
+           k->aim.aim[0], k->aim.aim[1], k->aim.extended ? ", carried on from a short swipe" : "", k->screen_w,
+           k->screen_h, k->aim.ball_px[0], k->aim.ball_px[1], k->aim.end_px[0], k->aim.end_px[1]);
   if (!r->decided) {
     printf("outcome:    undecided after 10 s\n");
     return;
