@@ -14,9 +14,12 @@
 ///   dx_pause() / dx_resume()           tab hidden / shown: the next frame counts as 1/60 s
 ///   dx_inbox() / dx_receive(len)       a message from the other device, written at dx_inbox()
 ///   dx_outbox() / dx_send()            the next message for the other device: its length at dx_outbox()
+///   dx_screen(width, height)           the drawing's size, CSS px (default 1280x800): the
+///                                      shooter's aiming camera (kick_aim.h) is framed for it
 ///   dx_swipe_begin() / dx_swipe_point(t, x, y) / dx_swipe_end()
 ///                                      the shooter's swipe (t in s from the events' own timestamps,
-///                                      x, y in screen heights); its end is the strike
+///                                      x, y in CSS px of dx_screen), read in the aiming camera's
+///                                      picture (kick_aim_read); its end is the strike
 ///   dx_tap(x, y)                       the keeper's dive target on his line, m
 ///   dx_abandon(player)                 that player left and did not come back: the match ends
 ///   dx_resume_begin(player, window, delay, nonce_hi, nonce_lo)
@@ -35,6 +38,7 @@
 #include "kickstep/dmath.h"
 #include "kickstep/hash.h"
 #include "kickstep/kick.h"
+#include "kickstep/kick_aim.h"
 #include "kickstep/kick_director.h"
 #include "kickstep/kick_duel.h"
 #include "kickstep/kick_duel_peer.h"
@@ -72,7 +76,9 @@
   X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
   X(r14) X(r15) X(r16) X(r17) X(r18) X(r19) X(r_base)                                       \
   X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
-  X(handovers) X(peer_resumes) X(other_lost) X(planted_step)
+  X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen_w) X(screen_h)          \
+  X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)           \
+  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -90,6 +96,7 @@ static int32_t g_ready;
 static double g_last_target;
 static int32_t g_resume = 1;
 static kick_swipe g_swipe;
+static double g_screen_w = 1280.0, g_screen_h = 800.0; /* the drawing, CSS px (dx_screen) */
 static double g_view[DX_VIEW_COUNT];
 static char g_text[2048];
 static uint8_t g_inbox[KS_RB_MAX_MESSAGE];
@@ -141,6 +148,13 @@ static ks_status make_def(int32_t player, int32_t window, int32_t delay, kick_du
   return KS_OK;
 }
 
+/* The swipe reader's units: CSS pixels of the screen the picture is drawn on. */
+static kick_swipe_def swipe_def(void) {
+  kick_swipe_def sd = kick_swipe_default_def();
+  sd.screen_height = g_screen_h;
+  return sd;
+}
+
 static void started(void) {
   g_ready = 1;
   g_resume = 1;
@@ -149,7 +163,7 @@ static void started(void) {
   g_box.cap = sizeof g_box_bytes;
   g_box.valid = false;
   g_reply_len = 0;
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_def sd = swipe_def();
   kick_swipe_begin(&g_swipe, &sd);
 }
 
@@ -281,10 +295,27 @@ DX_EXPORT(dx_plant) void dx_plant(int32_t kick, int32_t steps) {
 
 /* ------------------------------------------------------------------- inputs */
 
+/// The size of the drawing, CSS pixels: the shooter's aiming camera
+/// (kick_aim.h) is framed for it and swipes are read in it. Refused (nothing
+/// changes) for a size kick_aim_camera refuses, or while a swipe has samples.
+DX_EXPORT(dx_screen) int32_t dx_screen(double width, double height) {
+  if (!ks_is_finite(width) || !ks_is_finite(height)) return KS_ERR_NOT_FINITE;
+  kick_camera c;
+  kick_setup su = kick_setup_default();
+  ks_status st = kick_aim_camera(&su, width, height, &c);
+  if (st != KS_OK) return (int32_t)st;
+  if (width == g_screen_w && height == g_screen_h) return KS_OK;
+  if (g_swipe.points > 0) return KS_ERR_STATE;
+  g_screen_w = width;
+  g_screen_h = height;
+  kick_swipe_def sd = swipe_def();
+  return (int32_t)kick_swipe_begin(&g_swipe, &sd);
+}
+
 DX_EXPORT(dx_swipe_begin) int32_t dx_swipe_begin(void) {
   if (!g_ready) return KS_ERR_STATE;
   if (!kick_duel_may_strike(kick_duel_peer_view(&g_peer), g_peer.def.local_player)) return KS_ERR_STATE;
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_swipe_def sd = swipe_def();
   return (int32_t)kick_swipe_begin(&g_swipe, &sd);
 }
 
@@ -296,9 +327,9 @@ DX_EXPORT(dx_swipe_point) int32_t dx_swipe_point(double t, double x, double y) {
 /// Reads the swipe and strikes with it; dx_text() names why a swipe was not a kick.
 DX_EXPORT(dx_swipe_end) int32_t dx_swipe_end(void) {
   if (!g_ready) return KS_ERR_STATE;
-  kick_swipe_reading r;
-  ks_status st = kick_swipe_finish(&g_swipe, &r);
-  kick_swipe_def sd = kick_swipe_default_def();
+  kick_aim_reading r;
+  ks_status st = kick_aim_read(NULL, &kick_duel_peer_view(&g_peer)->shot.setup, g_screen_w, g_screen_h, &g_swipe, &r);
+  kick_swipe_def sd = swipe_def();
   kick_swipe_begin(&g_swipe, &sd);
   const char *why = st == KS_OK ? "ok" : kick_swipe_error_name(r.error);
   size_t i = 0;
@@ -444,6 +475,26 @@ static void fill_view(void) {
   v[DX_V_phase] = s->phase;
   v[DX_V_spot_x] = s->setup.spot_x;
   v[DX_V_spot_z] = s->setup.spot_z;
+  /* The shooter's aiming camera for this screen, and where the ball and the
+     goal's middle are in it (the page draws the aim through it). */
+  v[DX_V_screen_w] = g_screen_w;
+  v[DX_V_screen_h] = g_screen_h;
+  kick_camera ac;
+  if (kick_aim_camera(&s->setup, g_screen_w, g_screen_h, &ac) == KS_OK) {
+    put3(DX_V_aim_cam_x, ac.pos);
+    put3(DX_V_aim_cam_tx, ac.target);
+    v[DX_V_aim_cam_fov] = ac.fov;
+    double px, py;
+    if (kick_camera_project(&ac, g_screen_w, g_screen_h, ks_v3(s->setup.spot_x, KICK_BALL_RADIUS, s->setup.spot_z),
+                            &px, &py)) {
+      v[DX_V_aim_ball_px] = px;
+      v[DX_V_aim_ball_py] = py;
+    }
+    if (kick_camera_project(&ac, g_screen_w, g_screen_h, ks_v3(0.0, 0.5 * KICK_GOAL_HEIGHT, KICK_CROSS_Z), &px, &py)) {
+      v[DX_V_aim_goal_px] = px;
+      v[DX_V_aim_goal_py] = py;
+    }
+  }
   v[DX_V_wet] = s->setup.pitch.wet;
   /* What the kick page's drawing reads too: the replay flag, the shooter's
      run-up (none in the duel: he strikes as the swipe ends), the dive's age,

@@ -58,6 +58,8 @@ export async function createDuel() {
     /** A test hook: this device nudges the ball `steps` steps into kick `kick`'s flight. */
     plant: (kick, steps) => x.dx_plant(kick, steps),
     text: () => w.str(x.dx_text()),
+    /** The drawing's size in CSS pixels: the aiming camera is framed for it, swipes are read in it. */
+    screen: (width, height) => x.dx_screen(width, height),
     swipeBegin: () => x.dx_swipe_begin(),
     swipePoint: (t, px, py) => x.dx_swipe_point(t, px, py),
     swipeEnd: () => x.dx_swipe_end(),

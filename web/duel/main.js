@@ -293,7 +293,8 @@ async function main() {
   // --------------------------------------------------------------------- input
   function rel(e) {
     const r = touch.getBoundingClientRect();
-    return { nx: (e.clientX - r.left) / r.width, ny: (e.clientY - r.top) / r.height, hx: (e.clientX - r.left) / r.height, hy: (e.clientY - r.top) / r.height };
+    // nx, ny: 0..1 of the drawing; px, py: its CSS pixels (the swipe reader's units, dx_screen).
+    return { nx: (e.clientX - r.left) / r.width, ny: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
   }
   touch.addEventListener('pointerdown', (e) => {
     if (!ui.started) return;
@@ -311,7 +312,7 @@ async function main() {
   });
   function addPoint(e) {
     const p = rel(e);
-    duel.swipePoint(e.timeStamp / 1000, p.hx, p.hy); // the events' own timestamps
+    duel.swipePoint(e.timeStamp / 1000, p.px, p.py); // the events' own timestamps
   }
   touch.addEventListener('pointermove', (e) => {
     if (!ui.swipe || e.pointerId !== ui.swipe.id) return;
@@ -456,6 +457,7 @@ async function main() {
     const r = $('stage').getBoundingClientRect();
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
     stadium.resize(r.width, r.height);
+    duel.screen(r.width, r.height); // the shooter's aiming camera is framed for it
     touch.width = Math.round(r.width * dpr);
     touch.height = Math.round(r.height * dpr);
   }
