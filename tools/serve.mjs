@@ -37,7 +37,8 @@
 //   --relay-port or --relay is given ({"port":N} or {"url":U}, with "allow":
 //   the relays a ?relay= link may name, from --allow-relay): each server
 //   tells its own pages their relay, so two servers of one site do not
-//   overwrite each other's. Without either, the site's file (if any) is sent;
+//   overwrite each other's (with --allow-relay alone, the relay is port 8601).
+//   Without any of the three, the site's file (if any) is sent;
 // - SIGTERM and SIGINT close the listener and every open connection, and the
 //   process exits 0 at once (within 1 s at the latest).
 // MIME types a browser needs (application/wasm for instantiateStreaming) are
@@ -260,8 +261,8 @@ function fail(res, status, message) {
 async function handle(opts, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
   const t = parseTarget(req.url);
-  if (opts.relay && t.segs.length === 2 && t.segs[0] === 'duel' && t.segs[1] === 'relay.json') {
-    const body = `${JSON.stringify({ ...opts.relay, allow: opts.allowRelays })}\n`;
+  if ((opts.relay || opts.allowRelays.length) && t.segs.length === 2 && t.segs[0] === 'duel' && t.segs[1] === 'relay.json') {
+    const body = `${JSON.stringify({ ...(opts.relay || { port: 8601 }), allow: opts.allowRelays })}\n`;
     res.writeHead(200, { 'Content-Type': MIME['.json'], 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
