@@ -22,7 +22,8 @@
 //   binary                         forwarded to the other seat (after the fault injection, if any):
 //                                  KSRB (a session's message), KSRQ and KSRH (a handover request and
 //                                  its parts, for a reloaded page: docs/duel.md)
-//   a lobby's only device drops    its seat is kept --rejoin-seconds too, then the room closes
+//   a lobby's only device drops    the room closes at once (a room that never started keeps no seat)
+//   a match older than --match-seconds   both get {"t":"peer-gone","reason":"expired"}; the room closes
 // Refusals are {"t":"error","code":C,"message":M} and change nothing:
 //   bad-json, bad-message, unknown-type, unknown-room, room-full (a third client),
 //   too-many-rooms, too-many-clients, already-in-room, not-in-room, bad-token,
@@ -30,6 +31,16 @@
 //   stale-input (inputs for steps the other seat has already confirmed),
 //   rate-limited (over --rate messages a second; persistent flooding closes with 1008).
 // A message over --max-bytes closes the connection with code 1009 (ws's maxPayload).
+// A connection that does not read what it is sent (more than --max-buffered
+// bytes waiting for it) is closed with 4008 ("not reading") and cut a second
+// later; a connection that answers no ping for --heartbeat-seconds is cut
+// (no close frame: it is gone); either way the other seat gets peer-left.
+// Who may connect: a browser page of the relay's own host (its Origin's host
+// is the host the client connected to) or of an --allow-origin; a client that
+// sends no Origin (not a browser) too. Others get HTTP 403. One remote address
+// holds at most --max-clients-per-address connections (more are cut at
+// once; a connection silent for --first-byte-ms is cut too) and
+// --max-rooms-per-address rooms (too-many-rooms), counted until the room closes.
 // Room codes are 16 characters of 80 random bits; seat tokens 128 random bits.
 //
 // Fault injection (tests): --latency-ms, --jitter-ms, --loss apply to the
@@ -40,6 +51,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { guardConnections } from './netguard.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireWeb = createRequire(join(here, '..', 'web', 'package.json'));
@@ -53,6 +65,13 @@ const USAGE = `usage: node tools/relay.mjs [options]
   --rate N            messages a second per connection (default 200), --burst N (default 400)
   --rejoin-seconds S  how long a seat is kept for a dropped device (default 20)
   --room-seconds S    how long a room waits for its second device (default 600)
+  --match-seconds S   how long a started match may last (default 7200)
+  --max-buffered N    bytes waiting for a connection that does not read, before it is closed (default 1048576)
+  --heartbeat-seconds S  a ping every S seconds; no pong by the next one: cut (default 10)
+  --allow-origin O    a web origin (http://host:port) whose pages may connect, besides the relay's own host; repeatable
+  --max-clients-per-address N  connections one remote address holds at once (default 16)
+  --max-rooms-per-address N    rooms one remote address holds at once (default 4)
+  --first-byte-ms MS  a connection silent that long is cut (default 3000)
   --latency-ms MS --jitter-ms MS --loss P --seed N
                       fault injection on forwarded game data (default none)
   --help, --version   this text; the version`;
@@ -70,6 +89,8 @@ function parseArgs(argv) {
   const o = {
     host: '127.0.0.1', port: process.env.RELAY_PORT ?? '8601', maxRooms: 1000, maxClients: 4000, maxBytes: 16384,
     rate: 200, burst: 400, rejoinSeconds: 20, roomSeconds: 600, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1,
+    matchSeconds: 7200, maxBuffered: 1 << 20, heartbeatSeconds: 10, allowOrigins: [], maxClientsPerAddress: 16,
+    maxRoomsPerAddress: 4, firstByteMs: 3000,
   };
   const num = (name, v, lo, hi) => {
     const x = Number(v);
@@ -95,6 +116,13 @@ function parseArgs(argv) {
       case '--jitter-ms': o.jitterMs = num(a, v(), 0, 10000); break;
       case '--loss': o.loss = num(a, v(), 0, 1); break;
       case '--seed': o.seed = num(a, v(), 0, 2 ** 32 - 1); break;
+      case '--match-seconds': o.matchSeconds = num(a, v(), 1, 7 * 86400); break;
+      case '--max-buffered': o.maxBuffered = num(a, v(), 1024, 1 << 30); break;
+      case '--heartbeat-seconds': o.heartbeatSeconds = num(a, v(), 0.05, 3600); break;
+      case '--allow-origin': o.allowOrigins.push(originOf(v(), a)); break;
+      case '--max-clients-per-address': o.maxClientsPerAddress = num(a, v(), 2, 1e6); break;
+      case '--max-rooms-per-address': o.maxRoomsPerAddress = num(a, v(), 1, 1e6); break;
+      case '--first-byte-ms': o.firstByteMs = num(a, v(), 10, 600000); break;
       default: throw new Error(`unexpected argument ${a} (node tools/relay.mjs --help lists the options)`);
     }
   }
@@ -104,6 +132,18 @@ function parseArgs(argv) {
 }
 
 /* ------------------------------------------------------------ utilities */
+
+/** A web origin as browsers send it ("http://host:port", no path), or throws. */
+function originOf(text, what) {
+  let u;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new Error(`${what} wants an origin like http://host:8600, got ${text}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`${what} wants an http(s) origin, got ${text}`);
+  return u.origin;
+}
 
 const CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford's base32, lower case
 function roomCode() {
@@ -152,16 +192,33 @@ function header(buf) {
 
 /* --------------------------------------------------------------- relay */
 
-export function startRelay(opts) {
+/** The defaults of every option, for callers of startRelay that set only some. */
+export const RELAY_DEFAULTS = Object.freeze(parseArgs([]));
+
+export function startRelay(given) {
+  const opts = { ...RELAY_DEFAULTS, ...given };
   const WebSocket = requireWeb('ws');
+  const roomsOf = new Map(); // remote address -> rooms it holds
   const rooms = new Map();
   const random = rng(opts.seed);
   let clients = 0;
-  const stats = { forwarded: 0, dropped: 0, refused: 0 };
+  const stats = { forwarded: 0, dropped: 0, refused: 0, notReading: 0, noPong: 0, expired: 0, badOrigin: 0 };
 
-  const send = (ws, obj) => {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+  /** Sends, unless the connection already holds more than --max-buffered unread bytes: then it is closed (4008). */
+  const put = (ws, data, binary) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (ws.bufferedAmount + size > opts.maxBuffered) {
+      stats.notReading++;
+      ws.close(4008, 'not reading: too much waiting for this connection');
+      // The close frame waits behind the unread bytes: cut the connection if it is not read soon.
+      setTimeout(() => ws.terminate(), 1000).unref();
+      return false;
+    }
+    ws.send(data, { binary });
+    return true;
   };
+  const send = (ws, obj) => put(ws, JSON.stringify(obj), false);
   const refuse = (c, code, message) => {
     stats.refused++;
     send(c.ws, { t: 'error', code, message });
@@ -170,7 +227,11 @@ export function startRelay(opts) {
   function closeRoom(room, reason) {
     if (!rooms.has(room.code)) return;
     rooms.delete(room.code);
+    const held = (roomsOf.get(room.addr) || 1) - 1;
+    if (held > 0) roomsOf.set(room.addr, held);
+    else roomsOf.delete(room.addr);
     clearTimeout(room.lobbyTimer);
+    clearTimeout(room.matchTimer);
     for (const seat of room.seats) {
       if (!seat) continue;
       clearTimeout(seat.rejoinTimer);
@@ -191,6 +252,10 @@ export function startRelay(opts) {
     if (room.started || !room.seats[0]?.client || !room.seats[1]?.client) return;
     room.started = true;
     clearTimeout(room.lobbyTimer);
+    room.matchTimer = setTimeout(() => {
+      stats.expired++;
+      closeRoom(room, 'expired');
+    }, opts.matchSeconds * 1000);
     for (let s = 0; s < 2; s++) send(room.seats[s].client.ws, { t: 'start', seat: s, room: room.code });
   }
 
@@ -208,9 +273,12 @@ export function startRelay(opts) {
       case 'create': {
         if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
         if (rooms.size >= opts.maxRooms) return refuse(c, 'too-many-rooms', `the relay holds ${opts.maxRooms} rooms at most`);
+        if ((roomsOf.get(c.addr) || 0) >= opts.maxRoomsPerAddress)
+          return refuse(c, 'too-many-rooms', `one address holds ${opts.maxRoomsPerAddress} rooms at most`);
         let code;
         do code = roomCode(); while (rooms.has(code));
-        const room = { code, seats: [{ token: token(), client: null }, null], started: false };
+        const room = { code, addr: c.addr, seats: [{ token: token(), client: null }, null], started: false };
+        roomsOf.set(c.addr, (roomsOf.get(c.addr) || 0) + 1);
         room.lobbyTimer = setTimeout(() => {
           if (!room.started) {
             send(room.seats[0]?.client?.ws, { t: 'error', code: 'room-expired', message: 'nobody joined in time' });
@@ -258,7 +326,8 @@ export function startRelay(opts) {
     }
   }
 
-  function forward(room, from, buf) {
+  /** Forwards a message to the other seat; h is its header when it is a session's message (KSRB). */
+  function forward(room, from, buf, h) {
     const to = room.seats[1 - from]?.client;
     if (!to) {
       stats.dropped++;
@@ -270,9 +339,11 @@ export function startRelay(opts) {
     }
     const delay = opts.latencyMs + (opts.jitterMs > 0 ? random() * opts.jitterMs : 0);
     const deliver = () => {
-      if (to.ws.readyState === WebSocket.OPEN) {
-        to.ws.send(buf, { binary: true });
+      if (room.seats[1 - from]?.client !== to) return; // that device left meanwhile
+      if (put(to.ws, buf, true)) {
         stats.forwarded++;
+        // What the other seat can have received of this one's inputs: the most an ack of it may claim.
+        if (h && h.inputSteps > 0) room.seats[from].delivered = Math.max(room.seats[from].delivered || 0, h.inputFrom + h.inputSteps);
       }
     };
     if (delay > 0) setTimeout(deliver, delay);
@@ -286,17 +357,20 @@ export function startRelay(opts) {
     const h = header(buf);
     if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, KSRQ or KSRH, version 1)');
     if (h.player !== c.seat) return refuse(c, 'bad-data', `a message from seat ${c.seat} claims player ${h.player}`);
-    if (h.kind !== 'B') return forward(room, c.seat, buf);
+    if (h.kind !== 'B') return forward(room, c.seat, buf, null);
     const seat = room.seats[c.seat];
     // The other seat's ack in the message this one says it has seen: inputs
-    // below it are confirmed, and an honest peer never sends them again.
+    // below it are confirmed, and an honest peer never sends them again. An
+    // ack is what one seat says about the other's inputs, so the relay keeps
+    // it only up to the inputs of the other seat it has delivered to this one
+    // by then: no seat can claim the other confirmed steps it never sent.
     const confirmed = room.seats[1 - c.seat]?.acks?.get(h.seen);
     if (h.inputSteps > 0 && confirmed !== undefined && h.inputFrom < confirmed)
       return refuse(c, 'stale-input', `inputs from step ${h.inputFrom} are below the confirmed step ${confirmed}`);
     if (!seat.acks) seat.acks = new Map();
-    seat.acks.set(h.seq, h.ack);
+    seat.acks.set(h.seq, Math.min(h.ack, room.seats[1 - c.seat]?.delivered || 0));
     if (seat.acks.size > 512) seat.acks.delete(seat.acks.keys().next().value);
-    forward(room, c.seat, buf);
+    forward(room, c.seat, buf, h);
   }
 
   function onClose(c) {
@@ -308,10 +382,11 @@ export function startRelay(opts) {
     if (!seat || seat.client !== c) return;
     seat.client = null;
     const other = room.seats[1 - c.seat]?.client;
-    if (!room.started && !other) {
-      // The creator's page was closed or reloaded in the lobby: its seat is kept as long.
-      seat.rejoinTimer = setTimeout(() => closeRoom(room, room.seats[1 - c.seat]?.client ? 'timeout' : null), opts.rejoinSeconds * 1000);
-      return;
+    if (!room.started) {
+      // The creator left the lobby (closed, reloaded or vanished): a room
+      // that never started keeps no seat, so nobody can hold rooms by leaving
+      // them. (The page of a reloaded creator opens a new room.)
+      return closeRoom(room, null);
     }
     send(other?.ws, { t: 'peer-left', timeout: opts.rejoinSeconds });
     seat.rejoinTimer = setTimeout(() => closeRoom(room, 'timeout'), opts.rejoinSeconds * 1000);
@@ -321,15 +396,56 @@ export function startRelay(opts) {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' });
     res.end('kickstep duel relay: connect with a WebSocket\n');
   });
-  const wss = new WebSocket.WebSocketServer({ server, maxPayload: opts.maxBytes, perMessageDeflate: false });
-  wss.on('connection', (ws) => {
+  server.maxConnections = opts.maxClients + 64;
+  const guard = guardConnections(server, { perAddress: opts.maxClientsPerAddress, firstByteMs: opts.firstByteMs });
+  const allowed = new Set(opts.allowOrigins);
+  /** A browser page may connect from the relay's own host or an allowed origin; a client without Origin is no browser. */
+  function originOk(req) {
+    const origin = req.headers.origin;
+    if (origin === undefined) return true;
+    if (allowed.has(origin)) return true;
+    try {
+      const host = new URL(`ws://${req.headers.host}/`).hostname;
+      return new URL(origin).hostname === host;
+    } catch {
+      return false;
+    }
+  }
+  const wss = new WebSocket.WebSocketServer({
+    server, maxPayload: opts.maxBytes, perMessageDeflate: false,
+    verifyClient: (info, cb) => {
+      if (originOk(info.req)) return cb(true);
+      stats.badOrigin++;
+      return cb(false, 403, 'this relay serves pages of its own host and of --allow-origin');
+    },
+  });
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (ws.kickstepAlive === false) {
+        stats.noPong++;
+        ws.terminate(); // no pong since the last ping: the device is gone
+        continue;
+      }
+      ws.kickstepAlive = false;
+      try {
+        ws.ping();
+      } catch {
+        /* closing */
+      }
+    }
+  }, opts.heartbeatSeconds * 1000);
+  heartbeat.unref();
+  wss.on('connection', (ws, req) => {
     if (clients >= opts.maxClients) {
       ws.send(JSON.stringify({ t: 'error', code: 'too-many-clients', message: 'the relay is full' }));
       ws.close(1013, 'too many clients');
       return;
     }
     clients++;
-    const c = { ws, room: null, seat: -1, tokens: opts.burst, last: Date.now(), overflows: 0, warned: 0 };
+    ws.kickstepAlive = true;
+    ws.on('pong', () => (ws.kickstepAlive = true));
+    const addr = String(req.socket.remoteAddress || '').replace(/^::ffff:/, '');
+    const c = { ws, addr, room: null, seat: -1, tokens: opts.burst, last: Date.now(), overflows: 0, warned: 0 };
     ws.on('message', (data, isBinary) => {
       const now = Date.now();
       c.tokens = Math.min(opts.burst, c.tokens + ((now - c.last) / 1000) * opts.rate);
@@ -356,8 +472,9 @@ export function startRelay(opts) {
     server.listen(opts.port, opts.host, () => {
       const { port } = server.address();
       resolve({
-        port, stats, rooms,
+        port, stats, rooms, guard,
         close: () => new Promise((r) => {
+          clearInterval(heartbeat);
           for (const room of rooms.values()) closeRoom(room, null);
           for (const ws of wss.clients) ws.terminate();
           wss.close(() => server.close(() => r()));

@@ -3,6 +3,7 @@
 // The static file server for the built kickstep site, on loopback by default.
 //
 //   node tools/serve.mjs SITE_DIR [--host H] [--port N] [--mount /prefix=DIR]...
+//                        [--relay-port N | --relay URL] [--allow-relay URL]...
 //   node tools/serve.mjs --help | --version
 //
 // Host: --host, else 127.0.0.1 (0.0.0.0 serves every interface, for a phone
@@ -28,7 +29,16 @@
 //   connection is closed when one has (a file that cannot be read after the
 //   headers, a client that went away): never the process;
 // - slow or half-sent requests are cut off (headers within 10 s, a request
-//   within 30 s, idle sockets after 30 s);
+//   within 30 s, idle sockets after 30 s); a connection that sends no byte
+//   within --first-byte-ms (2 s) is cut, and one remote address holds at most
+//   --max-connections-per-address (32) connections (tools/netguard.mjs), so
+//   one client holding hundreds of silent sockets does not starve the others;
+// - /duel/relay.json, the duel page's relay, is answered by the server when
+//   --relay-port or --relay is given ({"port":N} or {"url":U}, with "allow":
+//   the relays a ?relay= link may name, from --allow-relay): each server
+//   tells its own pages their relay, so two servers of one site do not
+//   overwrite each other's (with --allow-relay alone, the relay is port 8601).
+//   Without any of the three, the site's file (if any) is sent;
 // - SIGTERM and SIGINT close the listener and every open connection, and the
 //   process exits 0 at once (within 1 s at the latest).
 // MIME types a browser needs (application/wasm for instantiateStreaming) are
@@ -40,6 +50,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { resolve, extname, join, sep, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { guardConnections } from './netguard.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,6 +85,11 @@ Serves the built kickstep site (make run builds it in build/site).
   --host H            address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
   --port N            port (default $PORT, else 8600; 0: a free port)
   --mount /P=DIR      also serve DIR under /P
+  --relay-port N      the duel page's relay listens on port N of the host the page came from (/duel/relay.json)
+  --relay URL         the duel page's relay is URL (ws:// or wss://)
+  --allow-relay URL   a further relay a duel link may name with ?relay=; repeatable
+  --max-connections-per-address N   connections one remote address holds at once (default 32)
+  --first-byte-ms MS  a connection that sends nothing that long is cut (default 2000)
   --help, --version   this text; the version`;
 
 function version() {
@@ -86,7 +102,12 @@ function version() {
 }
 
 function parseArgs(argv) {
-  const opts = { root: null, host: '127.0.0.1', port: process.env.PORT ?? '8600', mounts: [] };
+  const opts = { root: null, host: '127.0.0.1', port: process.env.PORT ?? '8600', mounts: [], relay: null, allowRelays: [],
+    perAddress: 32, firstByteMs: 2000 };
+  const count = (name, v, lo, hi) => {
+    if (!/^\d{1,9}$/.test(v ?? '') || Number(v) < lo || Number(v) > hi) throw new Error(`${name} wants a whole number in ${lo}..${hi}, got ${v ?? 'nothing'}`);
+    return Number(v);
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') {
@@ -104,7 +125,12 @@ function parseArgs(argv) {
       if (!m) throw new Error(`--mount wants /prefix=DIR, got ${argv[i]}`);
       const segs = m[1].split('/').filter(Boolean);
       opts.mounts.push({ segs, dir: resolve(m[2]) });
-    } else if (a.startsWith('-')) throw new Error(`unknown option ${a} (try --help)`);
+    } else if (a === '--relay-port') opts.relay = { port: count(a, argv[++i], 1, 65535) };
+    else if (a === '--relay') opts.relay = { url: relayUrl(a, argv[++i]) };
+    else if (a === '--allow-relay') opts.allowRelays.push(relayUrl(a, argv[++i]));
+    else if (a === '--max-connections-per-address') opts.perAddress = count(a, argv[++i], 1, 100000);
+    else if (a === '--first-byte-ms') opts.firstByteMs = count(a, argv[++i], 10, 600000);
+    else if (a.startsWith('-')) throw new Error(`unknown option ${a} (try --help)`);
     else if (!opts.root) opts.root = resolve(a);
     else throw new Error(`unexpected argument ${a} (try --help)`);
   }
@@ -114,6 +140,18 @@ function parseArgs(argv) {
   // Longest prefix first, so /a/b wins over /a.
   opts.mounts.sort((x, y) => y.segs.length - x.segs.length);
   return opts;
+}
+
+/** A relay's address as the page compares them (new URL(...).href), or throws. */
+function relayUrl(name, text) {
+  let u;
+  try {
+    u = new URL(text ?? '');
+  } catch {
+    throw new Error(`${name} wants a ws:// or wss:// URL, got ${text ?? 'nothing'}`);
+  }
+  if (u.protocol !== 'ws:' && u.protocol !== 'wss:') throw new Error(`${name} wants a ws:// or wss:// URL, got ${text}`);
+  return u.href;
 }
 
 class HttpError extends Error {
@@ -223,6 +261,12 @@ function fail(res, status, message) {
 async function handle(opts, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
   const t = parseTarget(req.url);
+  if ((opts.relay || opts.allowRelays.length) && t.segs.length === 2 && t.segs[0] === 'duel' && t.segs[1] === 'relay.json') {
+    const body = `${JSON.stringify({ ...(opts.relay || { port: 8601 }), allow: opts.allowRelays })}\n`;
+    res.writeHead(200, { 'Content-Type': MIME['.json'], 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   const hit = await locate(opts, t);
   if (hit.redirect) {
     res.writeHead(301, { Location: hit.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store' });
@@ -266,6 +310,7 @@ function main() {
   server.keepAliveTimeout = 5000;
   server.maxHeadersCount = 100;
   server.maxConnections = 256;
+  guardConnections(server, { perAddress: opts.perAddress, firstByteMs: opts.firstByteMs });
   server.setTimeout(30000, (socket) => socket.destroy());
   server.on('clientError', (err, socket) => {
     // A malformed request, a header timeout, a reset: answer 400 if the socket can take it, then close.

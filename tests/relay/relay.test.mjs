@@ -118,13 +118,18 @@ async function main() {
     a.ws.send(fake);
     ok(await a.error('bad-data'), 'a handover part from seat 0 claiming player 1: bad-data');
     b.data.length = bBefore; a.data.length = aBefore;
-    // B said (its message 1) that it has A's inputs below step 120; A has seen it.
-    a.ws.send(msg({ player: 0, seq: 3, seen: 1, ack: 0, from: 50, steps: 10 }));
+    // A's inputs below step 120 have reached B; B says (its message 2) that it has them; A has seen it.
+    a.ws.send(msg({ player: 0, seq: 2, ack: 0, from: 0, steps: 120 }));
+    await sleep(50);
+    b.ws.send(msg({ player: 1, seq: 2, seen: 2, ack: 120, from: 0, steps: 2 }));
+    await sleep(100);
+    b.data.length = bBefore; a.data.length = aBefore;
+    a.ws.send(msg({ player: 0, seq: 3, seen: 2, ack: 0, from: 50, steps: 10 }));
     const stale = await a.error('stale-input');
     ok(stale && /below the confirmed step 120/.test(stale.message), 'inputs for steps already confirmed: stale-input', JSON.stringify(stale));
-    a.ws.send(msg({ player: 0, seq: 4, seen: 1, ack: 0, from: 120, steps: 10 }));
+    a.ws.send(msg({ player: 0, seq: 4, seen: 2, ack: 0, from: 120, steps: 10 }));
     await sleep(100);
-    ok(b.data.length === 2, 'refused data is not forwarded; honest data after it is', `${b.data.length}`);
+    ok(b.data.length === bBefore + 1, 'refused data is not forwarded; honest data after it is', `${b.data.length}`);
     const c3 = client(port); await c3.open();
     c3.send({ t: 'join', room: created.room });
     ok(await c3.error('room-full'), 'a third client: room-full');
@@ -166,7 +171,7 @@ async function main() {
     // Disconnect, rejoin within the window, then a timeout.
     await sleep(1100); // refill the bucket
     // (The lobbies of the too-many-rooms test have closed by now.)
-    // A lobby whose creator's page is reloaded keeps the seat: the creator comes back with its token.
+    // A lobby whose creator leaves (closes, reloads) closes at once: a room that never started keeps no seat.
     {
       const lc = client(port); await lc.open();
       lc.send({ t: 'create' });
@@ -176,8 +181,7 @@ async function main() {
       const lc2 = client(port); await lc2.open();
       lc2.send({ t: 'rejoin', room: lobby.room, token: lobby.token });
       const back = await lc2.next((m) => m.t === 'rejoined' || m.t === 'error');
-      ok(back && back.t === 'rejoined' && back.seat === 0 && back.started === false, 'a lobby creator that reloads rejoins its room', JSON.stringify(back));
-      lc2.send({ t: 'leave' });
+      ok(back && back.code === 'unknown-room', 'a lobby whose creator left is closed: unknown-room', JSON.stringify(back));
       lc2.ws.close();
     }
 

@@ -132,7 +132,7 @@ async function plantedDesync(t, browser, server, relay) {
 
 run('web_duel', async (t) => {
   const relay = await startRelay(['--latency-ms', '40', '--jitter-ms', '25', '--loss', '0.08', '--seed', '11', '--rejoin-seconds', '20']);
-  const server = await serve(site);
+  const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]); // the pages' ?relay= links name it
   const browser = await launch({ width: 900, height: 640 });
   try {
     const a = await browser.context.newPage();

@@ -47,9 +47,9 @@ export function checker(name) {
   };
 }
 
-/** Starts tools/serve.mjs on a free loopback port; resolves to {url, stop}. */
-export function serve(siteDir, mounts = []) {
-  const argv = [join(ROOT, 'tools', 'serve.mjs'), siteDir, '--port', '0'];
+/** Starts tools/serve.mjs on a free loopback port (extra: more of its options); resolves to {url, stop}. */
+export function serve(siteDir, mounts = [], extra = []) {
+  const argv = [join(ROOT, 'tools', 'serve.mjs'), siteDir, '--port', '0', ...extra];
   for (const m of mounts) argv.push('--mount', m);
   const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((res, rej) => {

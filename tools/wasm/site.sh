@@ -20,7 +20,8 @@ bash tools/wasm/build.sh "$build/wasm"
 rm -rf "$build/site-public"
 mkdir -p "$build/site-public/wasm"
 cp "$build"/wasm/*.wasm "$build/site-public/wasm/"
-# The duel page's relay port (make run rewrites it with RELAY_PORT's).
+# The duel page's relay for a static host of the site (make run does not use
+# it: its server answers /duel/relay.json with RELAY_PORT's).
 mkdir -p "$build/site-public/duel"
 echo '{"port": 8601}' > "$build/site-public/duel/relay.json"
 

@@ -16,9 +16,13 @@ const manual = params.has('manual');
 // (sessionStorage: a reload takes the same seat back) and for the browser
 // (localStorage: a closed tab whose link is opened again does too; it is
 // tried only after the tab's own, and a seat whose page is still connected
-// refuses it, so two tabs of one browser keep their own seats).
-const SEATS = 'kickstep.duel.seats';
+// refuses it, so two tabs of one browser keep their own seats). Seats are
+// kept per relay and per room: a token is only ever sent to the relay that
+// gave it.
+const SEATS = 'kickstep.duel.seats.v2';
 const DAY_MS = 24 * 3600 * 1000;
+let RELAY = ''; // the relay this page talks to (main sets it)
+const seatKey = (room) => `${RELAY} ${room}`;
 function readJson(store, key) {
   try {
     return JSON.parse(store.getItem(key) || 'null');
@@ -37,30 +41,31 @@ function writeJson(store, key, value) {
 function keptSeats() {
   const all = readJson(localStorage, SEATS) || {};
   const now = Date.now();
-  for (const room of Object.keys(all)) {
-    for (const seat of Object.keys(all[room])) if (!(now - all[room][seat].t < DAY_MS)) delete all[room][seat];
-    if (!Object.keys(all[room]).length) delete all[room];
+  for (const key of Object.keys(all)) {
+    for (const seat of Object.keys(all[key])) if (!(now - all[key][seat].t < DAY_MS)) delete all[key][seat];
+    if (!Object.keys(all[key]).length) delete all[key];
   }
   return all;
 }
-function rememberSeat(room, seat, token) {
-  writeJson(sessionStorage, `kickstep.duel.seat.${room}`, { seat, token });
+/** Keeps a seat; started: whether its match has begun (a lobby's seat is not kept by the relay once its page goes). */
+function rememberSeat(room, seat, token, started) {
+  writeJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`, { seat, token, started });
   const all = keptSeats();
-  all[room] = { ...(all[room] || {}), [seat]: { token, t: Date.now() } };
+  all[seatKey(room)] = { ...(all[seatKey(room)] || {}), [seat]: { token, t: Date.now() } };
   writeJson(localStorage, SEATS, all);
 }
 function forgetRoom(room) {
-  writeJson(sessionStorage, `kickstep.duel.seat.${room}`, null);
+  writeJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`, null);
   const all = keptSeats();
-  delete all[room];
+  delete all[seatKey(room)];
   writeJson(localStorage, SEATS, all);
 }
-/** The tokens to try for a room, this tab's first. */
+/** The tokens to try for a room at this page's relay, this tab's first. */
 function seatTokens(room) {
   const out = [];
-  const mine = readJson(sessionStorage, `kickstep.duel.seat.${room}`);
-  if (mine && mine.token) out.push({ token: mine.token, own: true });
-  const kept = keptSeats()[room] || {};
+  const mine = readJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`);
+  if (mine && mine.token) out.push({ token: mine.token, own: true, lobby: mine.started === false });
+  const kept = keptSeats()[seatKey(room)] || {};
   for (const seat of Object.keys(kept)) if (!out.some((c) => c.token === kept[seat].token)) out.push({ token: kept[seat].token, own: false });
   return out;
 }
@@ -70,22 +75,43 @@ function nonce() {
   return [a[0], a[1]];
 }
 
-/** The relay: ?relay=ws://..., else this host on the port make run wrote to relay.json (8601 without one). */
+/**
+ * The relay: the site's server names it in relay.json ({"url"} or {"port"}
+ * on this page's host; 8601 without one), with the further relays a link may
+ * name ("allow"). A ?relay= link is followed only to this page's own origin,
+ * the site's relay or an allowed one: {url}, else {refused}.
+ */
 async function relayAddress() {
-  if (params.get('relay')) return params.get('relay');
-  let port = 8601;
+  let conf = {};
   try {
     const r = await fetch('./relay.json', { cache: 'no-store' });
-    if (r.ok) port = Number((await r.json()).port) || port;
+    if (r.ok) conf = (await r.json()) || {};
   } catch {
     /* no relay.json: the default port */
   }
-  return `ws://${location.hostname || '127.0.0.1'}:${port}/`;
+  const href = (x) => {
+    try {
+      const u = new URL(x);
+      return u.protocol === 'ws:' || u.protocol === 'wss:' ? u.href : null;
+    } catch {
+      return null;
+    }
+  };
+  const own = (typeof conf.url === 'string' && href(conf.url)) || `ws://${location.hostname || '127.0.0.1'}:${Number(conf.port) || 8601}/`;
+  const asked = params.get('relay');
+  if (!asked) return { url: own };
+  const url = href(asked);
+  if (!url) return { refused: asked };
+  const allowed = [own, ...(Array.isArray(conf.allow) ? conf.allow.map(href) : [])];
+  if (new URL(url).host === location.host || allowed.includes(url)) return { url };
+  return { refused: asked };
 }
 
 async function main() {
   const duel = await createDuel();
-  const relayUrl = await relayAddress();
+  const relay = await relayAddress();
+  const relayUrl = relay.url;
+  RELAY = relayUrl || '';
   const stadium = new Stadium($('gl'));
   const touch = $('touch');
   const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {},
@@ -93,13 +119,22 @@ async function main() {
   const api = { ready: false, started: false, over: false, seat: -1, room: null, link: '', errors: [], duel, stadium, frames: 0,
     resumed: false, statusLog: [] };
   window.__duel = api;
+  if (!relayUrl) {
+    // A link naming a relay this site does not trust: no token and no move goes there.
+    api.errors.push(`relay-refused: ${relay.refused}`);
+    $('lobby-start').classList.add('hidden');
+    $('lobby-error').textContent = `This link names a relay this site does not use (${String(relay.refused).slice(0, 100)}): open the duel from the site's own page.`;
+    $('lobby-error').classList.remove('hidden');
+    return;
+  }
 
   // ---------------------------------------------------------------- the relay
   const link = new RelayLink(relayUrl, {
     seated(m) {
       ui.room = api.room = m.room;
       ui.seat = api.seat = m.seat;
-      rememberSeat(m.room, m.seat, m.token);
+      rememberSeat(m.room, m.seat, m.token, false);
+      ui.token = m.token;
       if (m.seat === 0) {
         showLink(m.room);
         // This page's own address names the room, so a reload comes back to it.
@@ -130,6 +165,7 @@ async function main() {
       if (!manual) duel.resume();
     },
     start(seat) {
+      if (ui.token) rememberSeat(ui.room, seat, ui.token, true);
       const st = duel.init(seat, ui.room);
       if (st !== 0) return fail(`the match did not start: ${duel.status(st)}`);
       ui.started = api.started = true;
@@ -159,6 +195,15 @@ async function main() {
       api.errors.push(`${m.code}: ${m.message}`);
       if (!ui.started && ui.tokens.length && (m.code === 'bad-token' || m.code === 'room-full')) return nextSeat(m.code);
       if (!ui.started) {
+        if (m.code === 'unknown-room' && ui.rejoining && ui.rejoinLobby) {
+          // This page's own lobby closed when it was reloaded (the relay keeps no seat of a room
+          // that never started): open a new one, whose link is to be sent again.
+          forgetRoom(params.get('room'));
+          ui.rejoining = ui.rejoinLobby = false;
+          $('lobby-error').classList.add('hidden');
+          setLobbyNote('Your room closed when this page was reloaded: here is a new one. Send the new link.');
+          return link.create();
+        }
         if (m.code === 'unknown-room' && ui.rejoining) {
           forgetRoom(params.get('room'));
           return fail('You were away too long: the match has ended, and the side that left loses it.');
@@ -227,6 +272,7 @@ async function main() {
     if (ui.tokens.length) {
       // This browser held a seat in this room: take it back.
       ui.rejoining = true;
+      ui.rejoinLobby = ui.tokens[0].own && ui.tokens[0].lobby;
       setLobbyNote('Coming back to your match…');
       link.rejoin(params.get('room'), ui.tokens[0].token);
     } else {

@@ -83,7 +83,12 @@ export class RelayLink {
     }
   }
 
-  create() { this.open((ws) => ws.send(JSON.stringify({ t: 'create' }))); }
+  create() {
+    this.token = null;
+    this.closed = false;
+    if (this.ws && this.ws.readyState === 1) return this.control({ t: 'create' });
+    return this.open((ws) => ws.send(JSON.stringify({ t: 'create' })));
+  }
   join(room) {
     this.token = null;
     this.room = room;
