@@ -151,7 +151,7 @@ KS_API ks_status kick_swipe_read(const kick_swipe_def *def, const kick_touch *sa
                                  kick_swipe_reading *out);
 /// Stable lower-case names ("too_few_samples", ...); "unknown" otherwise.
 KS_API const char *kick_swipe_error_name(kick_swipe_error e);
-/// One sentence for the player ("That was a tap: swipe up towards the goal."); "" for KICK_SWIPE_OK.
+/// One sentence for the player ("That was a tap: swipe from the ball to where you want it to go."); "" for KICK_SWIPE_OK.
 KS_API const char *kick_swipe_error_text(kick_swipe_error e);
 /// The ks_status a kick_swipe_error is reported with.
 KS_API ks_status kick_swipe_error_status(kick_swipe_error e);

@@ -349,9 +349,9 @@ const char *kick_swipe_error_name(kick_swipe_error e) {
 const char *kick_swipe_error_text(kick_swipe_error e) {
   switch (e) {
   case KICK_SWIPE_OK: return "";
-  case KICK_SWIPE_TOO_FEW_SAMPLES: return "Touch below the ball and swipe up towards the goal.";
-  case KICK_SWIPE_ZERO_LENGTH: return "That was a tap: swipe up towards the goal to shoot.";
-  case KICK_SWIPE_NOT_UPWARD: return "Swipe up the screen, towards the goal.";
+  case KICK_SWIPE_TOO_FEW_SAMPLES: return "Touch the ball and swipe to where you want it to go.";
+  case KICK_SWIPE_ZERO_LENGTH: return "That was a tap: swipe from the ball to where you want it to go.";
+  case KICK_SWIPE_NOT_UPWARD: return "Swipe from the ball towards the goal.";
   case KICK_SWIPE_NOT_FINITE:
   case KICK_SWIPE_TIME_NOT_INCREASING: return "Your device sent a swipe that cannot be read. Please swipe again.";
   case KICK_SWIPE_TOO_MANY_SAMPLES: return "That swipe went on far too long. Lift your finger and swipe again.";

@@ -370,7 +370,7 @@ async function main() {
     addPoint(e);
     ui.swipe = null;
     api.lastStatus = duel.swipeEnd();
-    if (api.lastStatus !== 0) flash(duel.swipeError() === 'not_upward' ? 'Swipe up' : '', false);
+    if (api.lastStatus !== 0) flash(duel.swipeError() === 'not_upward' ? 'Swipe towards the goal' : '', false);
   });
   touch.addEventListener('pointercancel', () => (ui.swipe = null));
 
