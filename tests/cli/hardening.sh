@@ -677,6 +677,16 @@ json_is_utf8() {
   ! cmp -s ctl.json sim.json && pass || fail "the ctl.json edit changed nothing"
   expect 1 "control character" "$K" merge ctl.json
   expect 1 "control character" "$K" report ctl.json
+  # nor one escaped: an escaped NUL ended cJSON's string there, so an edited shard
+  # ("kick-cli simulate\u0000 edited") merged as if clean; \n, \u001f the same
+  for esc in '\u0000' '\u0000 edited' '\n' '\u001f' '\t'; do
+    node -e 'const fs = require("fs"); const t = fs.readFileSync("sim.json", "utf8");
+      fs.writeFileSync("esc.json", t.replace(/"format":\s*"kick-cli simulate"/, "\"format\": \"kick-cli simulate" + process.argv[1] + "\""));' "$esc"
+    ! cmp -s esc.json sim.json && pass || fail "the esc.json edit ($esc) changed nothing"
+    expect 1 "esc.json.*control character.*escaped" "$K" merge esc.json
+    expect 1 "esc.json.*control character.*escaped" "$K" report esc.json
+  done
+  expect 0 "First Touch" "$K" merge sim.json
   echo "$checks checks"
 }
 
