@@ -181,3 +181,13 @@ int32_t bx_event_count(void) { return (int32_t)bx_event_n; }
 const char *brake_event_name_of(int32_t type) { return brake_event_name((uint32_t)type); }
 uint32_t brake_hash_lo(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) & 0xffffffffu); }
 uint32_t brake_hash_hi(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) >> 32); }
+
+#if defined(KS_WASM_TESTING)
+/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+   page's): fills the game's state with `byte`, as memory no init function
+   wrote would hold it (tests/api/uninitialised_wasm.mjs). */
+BX_EXPORT(brake_test_fill) void brake_test_fill(int32_t byte);
+void brake_test_fill(int32_t byte) {
+  __builtin_memset(&bx_dir, byte, sizeof bx_dir);
+}
+#endif

@@ -890,3 +890,13 @@ KX_EXPORT(kx_event_name) const char *kx_event_name(int32_t type) { return kick_d
 KX_EXPORT(kx_outcome_name) const char *kx_outcome_name(int32_t o) { return kick_outcome_name((kick_outcome)o); }
 KX_EXPORT(kx_moment_name) const char *kx_moment_name(int32_t bit) { return kick_moment_name((uint32_t)bit); }
 KX_EXPORT(kx_status_name) const char *kx_status_name(int32_t s) { return ks_status_name((ks_status)s); }
+
+#if defined(KS_WASM_TESTING)
+/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+   page's): fills the game's state with `byte`, as memory no init function
+   wrote would hold it (tests/api/uninitialised_wasm.mjs). */
+KX_EXPORT(kx_test_fill) void kx_test_fill(int32_t byte);
+void kx_test_fill(int32_t byte) {
+  __builtin_memset(&g.dir, byte, sizeof g.dir);
+}
+#endif

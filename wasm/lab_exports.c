@@ -156,3 +156,15 @@ void lx_spring_run(int32_t n) {
 }
 
 double *lx_spring_view(void) { return lx_spring_v; }
+
+#if defined(KS_WASM_TESTING)
+/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+   page's): fills the game's state with `byte`, as memory no init function
+   wrote would hold it (tests/api/uninitialised_wasm.mjs). */
+LX_EXPORT(lab_test_fill) void lab_test_fill(int32_t byte);
+void lab_test_fill(int32_t byte) {
+  __builtin_memset(&lx_loop, byte, sizeof lx_loop);
+  __builtin_memset(&lx_jump, byte, sizeof lx_jump);
+  __builtin_memset(&lx_spring, byte, sizeof lx_spring);
+}
+#endif

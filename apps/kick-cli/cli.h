@@ -140,6 +140,11 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg);
 int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date);
 /* The --swipe-file given (NULL when none): an input, for ks_host_check_files. */
 const char *cli_kick_swipe_file(void);
+/* A command that plays no frames (solve, replay save) or no kick (solve)
+   refuses the options it would ignore: returns EXIT_USAGE after a message
+   naming the option and the command when one of --frames and --scale (frames)
+   or --wait (wait) was given, else EXIT_OK. */
+int cli_kick_refuse_unused(const char *command, bool frames, bool wait);
 /* The largest --swipe-file read (a swipe has at most KICK_SWIPE_MAX_SAMPLES
    samples; 1 MiB holds them with room for any spacing). Larger is refused. */
 #define CLI_SWIPE_MAX_BYTES ((size_t)64 << 20) /* 10^6 samples of up to 64 bytes */

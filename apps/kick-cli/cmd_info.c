@@ -243,7 +243,9 @@ int cmd_solve(int argc, char **argv) {
   }
   if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
   if (!aim) return cli_usage("solve needs --aim X,Y and --speed");
-  int rc = cli_kick_finish(&k, true);
+  int rc = cli_kick_refuse_unused("solve", true, true);
+  if (rc) return rc;
+  rc = cli_kick_finish(&k, true);
   if (rc) return rc;
   if (json) {
     cli_print_json(cli_kick_json(&k));

@@ -274,6 +274,8 @@ static int replay_save(int argc, char **argv) {
   }
   if (optind < argc) return cli_usage("unknown argument '%s'", argv[optind]);
   if (!out) return cli_usage("replay save needs --out FILE");
+  int unused = cli_kick_refuse_unused("replay save", true, false);
+  if (unused) return unused;
   bool quiet = strcmp(out, "-") == 0 || (trace && strcmp(trace, "-") == 0);
   if (quiet && json) return cli_usage("--json and an output of '-' would both write to standard output");
   const ks_host_file files[] = {{out, "--out", true}, {trace, "--trace", true}, {cli_kick_swipe_file(), "--swipe-file", false}};

@@ -28,10 +28,13 @@ static struct {
   double keeper_rating;
   long wall;
   bool extras;
+  const char *extra_flag; /* the first of --distance, --angle, --wet, --wind, --keeper, --wall given */
   uint64_t match_seed, kick_number;
   bool has_match_seed;
   bool has_speed, has_elevation, has_direction, has_axis, has_rate, has_aim, has_bend;
   double speed, elevation_deg, direction_deg, axis[3], rate, aim[2], bend;
+  const char *frames_flag; /* --frames or --scale, the first given */
+  bool has_wait;
   char *swipe_text; /* owned copy */
   char *swipe_file;
 } o;
@@ -105,6 +108,16 @@ int cli_kick_set_daily(cli_kick *k, const char *flag, const char *date) {
 
 const char *cli_kick_swipe_file(void) { return o.swipe_file; }
 
+int cli_kick_refuse_unused(const char *command, bool frames, bool wait) {
+  if (frames && o.frames_flag)
+    return cli_usage("%s and %s: %s plays no frames, and frames never change a kick's steps (kick-cli shoot and "
+                     "timeline take %s)",
+                     o.frames_flag, command, command, o.frames_flag);
+  if (wait && o.has_wait)
+    return cli_usage("--wait and %s: %s plays no kick, so there is no wait before the strike", command, command);
+  return EXIT_OK;
+}
+
 static bool parse_keeper(const char *s) {
   char kind[32];
   const char *comma = strchr(s, ',');
@@ -130,6 +143,13 @@ static bool parse_keeper(const char *s) {
   return true;
 }
 
+/* An option of the open pitch: remembered by name for the message when a
+   --level or --daily makes it meaningless. */
+static void note_extra(const char *flag) {
+  o.extras = true;
+  if (!o.extra_flag) o.extra_flag = flag;
+}
+
 int cli_kick_option(cli_kick *k, int opt, const char *arg) {
   switch (opt) {
   case OPT_LEVEL:
@@ -142,9 +162,9 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
     return 1;
   case OPT_DAILY: return cli_kick_set_daily(k, "--daily", arg);
   case OPT_OPEN: return set_where(WHERE_OPEN, "--open") ? 1 : -1;
-  case OPT_DISTANCE: o.extras = true; return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
-  case OPT_ANGLE: o.extras = true; return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
-  case OPT_WET: o.wet = true; o.extras = true; return 1;
+  case OPT_DISTANCE: note_extra("--distance"); return cli_parse_double("distance", arg, 5.5, 60.0, &o.distance) ? 1 : -1;
+  case OPT_ANGLE: note_extra("--angle"); return cli_parse_double("angle", arg, -80.0, 80.0, &o.angle_deg) ? 1 : -1;
+  case OPT_WET: o.wet = true; note_extra("--wet"); return 1;
   case OPT_WIND:
     o.wind_n = cli_parse_list("wind", arg, o.wind, 3, -360.0, 360.0);
     if (o.wind_n < 0) return -1;
@@ -156,15 +176,16 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
       cli_error("--wind: gustiness %g is out of range [0, 1]", o.wind[2]);
       return -1;
     }
-    o.has_wind = o.extras = true;
+    o.has_wind = true;
+    note_extra("--wind");
     return 1;
-  case OPT_KEEPER: o.extras = true; return parse_keeper(arg) ? 1 : -1;
-  case OPT_WALL: o.extras = true; return cli_parse_int("wall", arg, 0, KICK_WALL_MAX, &o.wall) ? 1 : -1;
+  case OPT_KEEPER: note_extra("--keeper"); return parse_keeper(arg) ? 1 : -1;
+  case OPT_WALL: note_extra("--wall"); return cli_parse_int("wall", arg, 0, KICK_WALL_MAX, &o.wall) ? 1 : -1;
   case OPT_MATCH_SEED:
     o.has_match_seed = true;
     return cli_parse_u64("match-seed", arg, &o.match_seed) ? 1 : -1;
   case OPT_KICK: return cli_parse_u64("kick", arg, &o.kick_number) ? 1 : -1;
-  case OPT_WAIT: return cli_parse_double("wait", arg, 0.0, 60.0, &k->wait_s) ? 1 : -1;
+  case OPT_WAIT: o.has_wait = true; return cli_parse_double("wait", arg, 0.0, 60.0, &k->wait_s) ? 1 : -1;
   case OPT_SPEED:
     o.has_speed = true;
     return cli_parse_double("speed", arg, 0.1, KICK_MAX_LAUNCH_SPEED, &o.speed) ? 1 : -1;
@@ -216,9 +237,12 @@ int cli_kick_option(cli_kick *k, int opt, const char *arg) {
       p = comma + 1;
     }
     k->frame_count = n + 1;
+    if (!o.frames_flag) o.frames_flag = "--frames";
     return 1;
   }
-  case OPT_SCALE: return cli_parse_double("scale", arg, 0.001, 100.0, &k->scale) ? 1 : -1;
+  case OPT_SCALE:
+    if (!o.frames_flag) o.frames_flag = "--scale";
+    return cli_parse_double("scale", arg, 0.001, 100.0, &k->scale) ? 1 : -1;
   case OPT_SCREEN:
     k->has_screen = true;
     return cli_parse_screen("screen", arg, &k->screen_w, &k->screen_h) ? 1 : -1;
@@ -316,7 +340,9 @@ static int read_swipe(kick_touch **out) {
 
 static int build_setup(cli_kick *k) {
   if (o.where != WHERE_OPEN && o.extras)
-    return cli_usage("--distance, --angle, --wet, --wind, --keeper and --wall go with --open, not with --level or --daily");
+    return cli_usage("%s and %s: --distance, --angle, --wet, --wind, --keeper and --wall go with --open, not with "
+                     "--level or --daily",
+                     o.extra_flag, o.where == WHERE_LEVEL ? "--level" : "--daily");
   if (o.where == WHERE_LEVEL) {
     int32_t idx = kick_level_find(o.level);
     if (idx < 0) {
@@ -388,8 +414,23 @@ static int build_setup(cli_kick *k) {
 }
 
 static int resolve_launch(cli_kick *k) {
-  int kinds = (o.swipe_text || o.swipe_file) + o.has_aim + (o.has_elevation || o.has_direction || o.has_axis || o.has_rate);
-  if (kinds > 1) return cli_usage("give one kick: explicit launch values, --aim (solver) or --swipe");
+  /* Options that cannot go together are a usage error naming both: none is
+     ever ignored (a swipe sets its own speed, so --speed beside it would be). */
+  const char *swipe = o.swipe_text ? "--swipe" : o.swipe_file ? "--swipe-file" : NULL;
+  const char *explicit = o.has_elevation ? "--elevation"
+                         : o.has_direction ? "--direction"
+                         : o.has_axis      ? "--spin-axis"
+                         : o.has_rate      ? "--spin-rate"
+                                           : NULL;
+  static const char one_kick[] = "give one kick: explicit launch values, --aim (solver) or --swipe";
+  if (o.swipe_text && o.swipe_file)
+    return cli_usage("--swipe and --swipe-file: give one swipe, its samples as an argument or in a file");
+  if (swipe && o.has_aim) return cli_usage("%s and --aim: %s", swipe, one_kick);
+  if (swipe && explicit) return cli_usage("%s and %s: %s", swipe, explicit, one_kick);
+  if (o.has_aim && explicit) return cli_usage("--aim and %s: %s", explicit, one_kick);
+  if (swipe && o.has_speed)
+    return cli_usage("%s and --speed: the swipe gives the launch its speed; %s", swipe, one_kick);
+  if (swipe && o.has_bend) return cli_usage("%s and --bend: --bend goes with --aim", swipe);
   if (o.swipe_text || o.swipe_file) {
     kick_touch *samples = NULL;
     int n = read_swipe(&samples);
@@ -446,6 +487,7 @@ static int resolve_launch(cli_kick *k) {
     return EXIT_OK;
   }
   if (k->has_screen) return cli_usage("--screen goes with --swipe or --swipe-file (the picture a swipe is read in)");
+  if (o.has_bend && explicit) return cli_usage("--bend and %s: --bend goes with --aim", explicit);
   if (o.has_bend) return cli_usage("--bend goes with --aim");
   if (!o.has_speed) return cli_usage("no kick given: use --speed with --elevation/--direction, --aim, or --swipe");
   kick_launch l = kick_launch_default();

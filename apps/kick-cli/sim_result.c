@@ -471,7 +471,7 @@ int sim_reader_next(sim_reader *rdr, sim_result *out) {
   rdr->n++;
   result_where(rdr, rdr->n, at, where, sizeof where);
   char why[160];
-  cJSON *root = ks_json_parse_strict(text, len, why, sizeof why);
+  cJSON *root = ks_json_parse_strict_flags(text, len, KS_JSON_NO_CONTROL, why, sizeof why);
   if (!root) {
     cli_error("%s: it is not strict JSON (%s)", where, why);
     return -1;

@@ -140,7 +140,8 @@ KS_API brake_def brake_default_def(void);
 /// KS_ERR_NOT_FINITE, KS_ERR_RANGE. On error s is untouched.
 KS_API ks_status brake_sim_init(brake_sim *s, const brake_def *def);
 /// One step with the pedal down (true) or up. Appends this step's events to
-/// out (which may be NULL). A run that is DONE does not change.
+/// out (which may be NULL). A run that is DONE does not change, nor does a
+/// sim brake_sim_init did not make (zeroed or never written): no step, no event.
 KS_API void brake_sim_step(brake_sim *s, bool pedal, ks_events *out);
 /// The result so far (outcome NONE while running).
 KS_API brake_result brake_sim_result(const brake_sim *s);
@@ -188,7 +189,8 @@ KS_API const char *brake_policy_name(int32_t kind);
 
 /// "What if": runs the remaining steps in a tight loop until the run is DONE
 /// (or max_steps more steps were taken), the pedal decided by `policy`
-/// (NULL or human: the last pedal is held). Returns the result.
+/// (NULL or human: the last pedal is held). Returns the result (all zero for
+/// a sim brake_sim_init did not make, which is left untouched).
 KS_API brake_result brake_sim_run_out(brake_sim *s, const brake_policy *policy, int64_t max_steps);
 
 /// The frame loop's settings. Get one from brake_director_default_def().
@@ -222,7 +224,9 @@ KS_API ks_status brake_director_set_policy(brake_director *d, const brake_policy
 /// One frame of `frame_seconds` real time: eases the time scale, runs the due
 /// steps (at most the guard; the rest stay banked for the next frames), each
 /// with the policy's pedal (or `pedal`), and
-/// appends every step's events to out (may be NULL). Returns the steps run.
+/// appends every step's events to out (may be NULL). Returns the steps run:
+/// 0 for a director brake_director_init did not make, left untouched (so too
+/// brake_director_begin_frame and brake_director_step).
 KS_API int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out);
 /// The same frame in two halves, for a driver outside C that decides the pedal
 /// step by step (the page's console policies): brake_director_begin_frame eases

@@ -87,7 +87,8 @@ typedef struct ks_clock {
   uint8_t paused;               ///< 1 between ks_clock_pause and ks_clock_resume
   uint8_t resume_pending;       ///< 1 until the first frame after a resume has been counted
   uint8_t carry_excess_steps;   ///< from the def: steps over the cap stay banked
-  uint8_t pad_[5];              ///< explicit padding (never hashed)
+  uint8_t pad_[1];              ///< explicit padding (never hashed)
+  uint32_t cookie;              ///< set by ks_clock_init; a clock without it advances no step
 } ks_clock;
 
 /// Defaults: 60 steps/s, 0.25 s frame clamp, no step cap, no call cap, 1/60 s after resume, scale 1.
@@ -99,7 +100,8 @@ KS_API ks_clock_def ks_clock_default_def(void);
 KS_API ks_status ks_clock_init(ks_clock *c, const ks_clock_def *def);
 
 /// Banks one frame and returns how many whole steps are now due (>= 0).
-/// The caller runs exactly that many steps.
+/// The caller runs exactly that many steps. A clock ks_clock_init did not make
+/// (zeroed, never written) advances nothing: 0, the clock untouched.
 KS_API int64_t ks_clock_advance(ks_clock *c, double frame_seconds);
 
 /// Sets the time scale (slow motion 0.3, replay 0.45, live 1). Rejects

@@ -15,7 +15,10 @@
 ///   and the directory is fsync'd. A crash leaves the old file or the new
 ///   one, never half of one; a failure removes the temporary file and leaves
 ///   the old file as it was. A replaced file keeps its permission bits and,
-///   where allowed, its owner.
+///   where allowed, its owner. A writer killed outright (SIGKILL, a power
+///   cut) leaves its temporary file: the next write to the same destination
+///   removes every `<name>.tmp.<pid>.<n>` beside it whose pid is no live
+///   process on this machine (a live writer's is kept).
 /// - a character device (/dev/null, a terminal) or a FIFO: written in place,
 ///   never replaced. A FIFO waits for its reader, as a shell redirection does.
 /// - a symbolic link: followed. Its final target is written by the rules

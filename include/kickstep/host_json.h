@@ -27,8 +27,17 @@ struct cJSON;
 /// Parses text[0..len) (NUL-terminated or not) as exactly one JSON value.
 /// Returns the tree (free it with cJSON_Delete) or NULL with the reason in
 /// why (one phrase, e.g. "junk after the JSON value at byte 12"); why may be
-/// NULL.
+/// NULL. A string holding U+0000, raw or escaped (\\u0000), is refused: cJSON's
+/// strings end at the first NUL, which would silently drop what follows.
 KS_API struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
+
+/// Flags of ks_json_parse_strict_flags.
+#define KS_JSON_NO_CONTROL 1u ///< refuse every control character (U+0000 to U+001F) in a string, escaped too (\\n, \\u0001)
+
+/// ks_json_parse_strict with flags (KS_JSON_NO_CONTROL): the readers of
+/// files whose strings are names and keys (simulate results, for merge and
+/// report) refuse control characters in any form.
+KS_API struct cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap);
 
 /// Adds text to obj as the string key, in UTF-8 whatever bytes text holds
 /// (a file name, a label from the command line): each byte that is not part

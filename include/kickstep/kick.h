@@ -478,6 +478,8 @@ KS_API ks_status kick_shot_strike(kick_shot *shot, const kick_launch *launch);
 
 /// Runs exactly one 1/600 s step (advancing the clock by one step; the banked
 /// leftover is not touched). Events are appended to out (may be NULL); in may be NULL.
+/// A shot kick_shot_init did not make (zeroed, never written) takes no step and
+/// stays untouched; kick_shot_advance then returns 0.
 KS_API void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out);
 
 /// Banks `seconds` of frame time (at most 0.1 s per call; NaN, negative and

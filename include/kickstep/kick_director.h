@@ -239,7 +239,8 @@ KS_API ks_status kick_director_next_kick(kick_director *d, const kick_setup *set
 
 /// One display refresh at target timestamp `target_seconds`. Runs the steps
 /// the frame pays for and appends the director events to out (may be NULL;
-/// out is NOT cleared first). Returns KS_ERR_NULL / KS_ERR_NOT_FINITE
+/// out is NOT cleared first). Returns KS_ERR_NULL / KS_ERR_UNINITIALISED (a
+/// director kick_director_init did not make: untouched) / KS_ERR_NOT_FINITE
 /// (timestamp NaN or infinite: nothing happens) or KS_OK.
 KS_API ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events *out);
 
@@ -259,7 +260,8 @@ KS_API ks_status kick_director_kick_after(kick_director *d, const kick_launch *l
 /// Runs the struck, undecided live kick on to its decision at once, spending
 /// no frame time (a tap that skips a slow ending): the same steps and events
 /// as frames would run, appended to out (may be NULL). At most 10 s of flight.
-/// KS_ERR_STATE when not struck, already decided or a replay is on screen.
+/// KS_ERR_STATE when not struck, already decided or a replay is on screen;
+/// KS_ERR_UNINITIALISED for a director kick_director_init did not make.
 KS_API ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out);
 
 /// A tap. While a replay is pending or playing: skips it. Otherwise, with a

@@ -162,7 +162,8 @@ KS_API ks_status kick_duel_kick_setup(const kick_duel_def *def, int32_t k, kick_
 /// Errors as kick_duel_def_validate; d untouched on error.
 KS_API ks_status kick_duel_init(kick_duel *d, const kick_duel_def *def);
 
-/// One step with both players' inputs (in[p] may be NULL: none).
+/// One step with both players' inputs (in[p] may be NULL: none). A duel
+/// kick_duel_init did not make (zeroed, never written) takes no step, untouched.
 KS_API void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS]);
 
 /// A 64-bit hash of every explicit field (the shot's hash included).

@@ -72,9 +72,11 @@ typedef struct lab_loop {
 KS_API lab_loop_def lab_loop_default_def(void);
 /// Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE, KS_ERR_RANGE; l untouched then.
 KS_API ks_status lab_loop_init(lab_loop *l, const lab_loop_def *def);
-/// One frame of `frame_seconds` (NaN, infinities and negatives count as 0). Returns fixed steps run.
+/// One frame of `frame_seconds` (NaN, infinities and negatives count as 0). Returns fixed steps run;
+/// 0 for a loop lab_loop_init did not make (zeroed or never written), left untouched.
 KS_API int64_t lab_loop_frame(lab_loop *l, double frame_seconds);
 /// Changes the fixed step rate or interpolation live, keeping the objects where they are.
+/// KS_ERR_NULL; KS_ERR_UNINITIALISED for a loop lab_loop_init did not make; KS_ERR_RANGE. l untouched on error.
 KS_API ks_status lab_loop_set(lab_loop *l, int32_t sim_hz, int32_t interpolate);
 /// Where an object is drawn, m (fixed step: interpolated if enabled).
 KS_API double lab_loop_drawn(const lab_loop *l, int32_t strategy);
@@ -143,9 +145,11 @@ KS_API lab_jump_def lab_jump_default_def(void);
 KS_API ks_status lab_jump_init(lab_jump *j, const lab_jump_def *def);
 /// A press: both balls jump at their next update if on the ground.
 KS_API void lab_jump_press(lab_jump *j);
-/// The next frame length of an uneven `fps` display (from the demo's own dice), s.
+/// The next frame length of an uneven `fps` display (from the demo's own dice), s;
+/// 0 for a demo lab_jump_init did not make (zeroed or never written), left untouched.
 KS_API double lab_jump_next_frame(lab_jump *j);
 /// One frame: the variable ball takes one update of frame_seconds, the fixed ball the due steps.
+/// Returns the fixed steps run; 0 for a demo lab_jump_init did not make, left untouched.
 KS_API int64_t lab_jump_frame(lab_jump *j, double frame_seconds);
 /// Where the fixed ball is drawn (interpolated), m.
 KS_API double lab_jump_fixed_drawn(const lab_jump *j);
@@ -177,7 +181,7 @@ KS_API lab_spring_def lab_spring_default_def(void);
 /// Both integrators at (x0_m, v0_mps). Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED,
 /// KS_ERR_NOT_FINITE, KS_ERR_RANGE; s untouched then.
 KS_API ks_status lab_spring_init(lab_spring *s, const lab_spring_def *def);
-/// One step of both integrators.
+/// One step of both integrators (none for a spring lab_spring_init did not make: untouched).
 KS_API void lab_spring_step(lab_spring *s);
 /// ½mv² + ½kx² of the explicit (0) or semi-implicit (1) integrator, J.
 KS_API double lab_spring_energy(const lab_spring *s, int32_t which);

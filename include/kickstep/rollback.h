@@ -272,7 +272,8 @@ KS_API ks_status ks_rb_init(ks_rb_session *s, const ks_rb_def *def, void *storag
 /// the window is full, the peer has not acked the local inputs far enough
 /// back, or a desync stopped the session, the local input (input_size bytes;
 /// NULL means "none") is stamped frame + input_delay and the step is
-/// simulated. out may be NULL. Errors: KS_ERR_NULL, KS_ERR_STATE (stopped by a
+/// simulated. out may be NULL. Errors: KS_ERR_NULL, KS_ERR_UNINITIALISED (a
+/// session ks_rb_init did not make: untouched), KS_ERR_STATE (stopped by a
 /// desync: nothing is simulated).
 KS_API ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance_result *out);
 

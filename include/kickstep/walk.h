@@ -128,7 +128,7 @@ typedef struct walk_body {
   int32_t sliding;      ///< 1 while sliding
   int32_t crouched;     ///< 1 while crouched
   int32_t jump_latched; ///< jump held since the last take-off
-  int32_t pad_;         ///< explicit padding (zero)
+  uint32_t cookie;      ///< set by walk_body_init; a body without it takes no step (never hashed)
 } walk_body;
 
 /// What the drawing needs: the eye and the view.
@@ -169,6 +169,8 @@ KS_API walk_def walk_default_def(void);
 /// A body standing at rest at x on the def's floor.
 KS_API ks_status walk_body_init(walk_body *b, const walk_def *def, double x);
 /// One step of length 1/steps_per_second with the held keys. Appends events (out may be NULL).
+/// A body walk_body_init did not make (zeroed, never written), or a def not from
+/// walk_default_def, takes no step and stays untouched (so too the other step functions).
 KS_API void walk_body_step(walk_body *b, const walk_def *def, uint32_t keys, ks_events *out);
 /// One step with the held keys and the keys pressed since the last step. A
 /// pressed key counts as held for this step even if it was released before
@@ -196,7 +198,7 @@ KS_API ks_status walk_game_init(walk_game *g, const walk_def *def);
 /// is kept until a step consumes it: the first step to run, in this frame or
 /// a later one, sees the key held and the press, even if the key was released
 /// before that step. So no press is lost, whatever the step rate and however
-/// the frames fall. Returns steps run.
+/// the frames fall. Returns steps run: 0 for a game walk_game_init did not make, left untouched.
 KS_API int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in, ks_events *out);
 /// The camera to draw, interpolated by the clock's alpha.
 KS_API walk_camera walk_game_camera(const walk_game *g);

@@ -57,6 +57,11 @@ ks_status brake_director_init(brake_director *d, const brake_def *game, const br
   return KS_OK;
 }
 
+/* A director brake_director_init made: its def's and its sim's cookies. */
+static bool director_usable(const brake_director *d) {
+  return d && d->def.cookie == KS_DEF_COOKIE && d->sim.def.cookie == KS_DEF_COOKIE;
+}
+
 ks_status brake_director_set_policy(brake_director *d, const brake_policy *p) {
   if (!d) return KS_ERR_NULL;
   if (!p) {
@@ -70,7 +75,7 @@ ks_status brake_director_set_policy(brake_director *d, const brake_policy *p) {
 }
 
 int64_t brake_director_begin_frame(brake_director *d, double frame_seconds) {
-  if (!d) return 0;
+  if (!director_usable(d)) return 0;
   double dt = (ks_is_finite(frame_seconds) && frame_seconds > 0.0) ? frame_seconds : 0.0;
   if (dt > d->def.max_frame_seconds) dt = d->def.max_frame_seconds;
 
@@ -84,12 +89,12 @@ int64_t brake_director_begin_frame(brake_director *d, double frame_seconds) {
 }
 
 void brake_director_step(brake_director *d, bool pedal, ks_events *out) {
-  if (!d) return;
+  if (!director_usable(d)) return;
   brake_sim_step(&d->sim, brake_policy_pedal(&d->policy, &d->sim, pedal), out);
 }
 
 int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out) {
-  if (!d) return 0;
+  if (!director_usable(d)) return 0;
   int64_t n = brake_director_begin_frame(d, frame_seconds);
   for (int64_t i = 0; i < n; i++) brake_director_step(d, pedal, out);
   return n;

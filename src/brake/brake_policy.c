@@ -95,7 +95,7 @@ bool brake_policy_pedal(const brake_policy *p, const brake_sim *s, bool human_pe
 }
 
 brake_result brake_sim_run_out(brake_sim *s, const brake_policy *policy, int64_t max_steps) {
-  if (!s) {
+  if (!s || s->def.cookie != KS_DEF_COOKIE) { /* NULL or never initialised: nothing runs */
     brake_result r = {0};
     return r;
   }

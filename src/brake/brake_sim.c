@@ -63,6 +63,9 @@ ks_status brake_sim_init(brake_sim *s, const brake_def *def) {
   return KS_OK;
 }
 
+/* A sim brake_sim_init made carries its def's cookie; zeroed or never-written memory does not. */
+static bool sim_usable(const brake_sim *s) { return s && s->def.cookie == KS_DEF_COOKIE; }
+
 static double lip_x(const brake_def *d) { return d->ramp_x_m + d->ramp_length_m; }
 static double barrier_x(const brake_def *d) { return lip_x(d) + d->barrier_gap_m; }
 
@@ -240,7 +243,7 @@ static void step_rollout(brake_sim *s, bool pedal, ks_events *out) {
 }
 
 void brake_sim_step(brake_sim *s, bool pedal, ks_events *out) {
-  if (!s || s->phase == BRAKE_PHASE_DONE) return;
+  if (!sim_usable(s) || s->phase == BRAKE_PHASE_DONE) return;
   s->step++;
   switch (s->phase) {
   case BRAKE_PHASE_COUNTDOWN: step_countdown(s, out); break;
@@ -257,7 +260,7 @@ static int32_t round_points(double v) { return v <= 0.0 ? 0 : (int32_t)ks_floor(
 
 brake_result brake_sim_result(const brake_sim *s) {
   brake_result r = {0};
-  if (!s) return r;
+  if (!sim_usable(s)) return r;
   r.outcome = s->outcome;
   r.flips = s->flips;
   r.clean_landing = s->clean_landing;

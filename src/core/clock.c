@@ -2,6 +2,7 @@
 #include "kickstep/clock.h"
 
 #define KS_UNITS_SATURATE (1ll << 62)
+#define KS_CLOCK_COOKIE 0x6b73636bu /* "kscl": set by ks_clock_init */
 
 ks_clock_def ks_clock_default_def(void) {
   ks_clock_def d;
@@ -44,6 +45,7 @@ ks_status ks_clock_init(ks_clock *c, const ks_clock_def *def) {
   if (def->time_scale < 0.0 || def->time_scale > 1000.0) return KS_ERR_RANGE;
 
   ks_clock n = {0};
+  n.cookie = KS_CLOCK_COOKIE;
   n.steps_per_second = def->steps_per_second;
   n.units_per_second = (int64_t)def->steps_per_second * KS_CLOCK_UNITS_PER_STEP;
   n.max_frame_seconds = def->max_frame_seconds;
@@ -69,7 +71,7 @@ static int64_t scaled_units(double seconds, double scale, int64_t units_per_seco
 static int64_t sat_add(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
 
 int64_t ks_clock_advance(ks_clock *c, double frame_seconds) {
-  if (!c) return 0;
+  if (!c || c->cookie != KS_CLOCK_COOKIE) return 0; /* never initialised: no step, untouched */
   c->last_dropped_units = 0;
   c->last_steps = 0;
   if (c->paused) return 0;

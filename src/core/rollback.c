@@ -293,7 +293,7 @@ int64_t ks_rb_settle(ks_rb_session *s) {
 
 ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance_result *out) {
   ks_rb_advance_result r = {false, false, 0, -1};
-  if (!usable(s)) return KS_ERR_NULL;
+  if (!usable(s)) return s ? KS_ERR_UNINITIALISED : KS_ERR_NULL;
   if (s->desync.detected) {
     if (out) *out = r;
     return KS_ERR_STATE;

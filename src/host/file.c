@@ -4,8 +4,10 @@
 #define _XOPEN_SOURCE 700
 #include "kickstep/host_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -190,6 +192,47 @@ static ks_status open_direct(ks_host_out *o, ks_host_error *err) {
   return KS_OK;
 }
 
+/* The pid in a temporary's name after "<base>.tmp.": "<pid>.<n>", both plain
+   decimal; 0 when the rest of the name is not that. */
+static long temp_name_pid(const char *s) {
+  long pid = 0;
+  int digits = 0;
+  for (; *s >= '0' && *s <= '9'; s++, digits++) {
+    if (digits >= 10) return 0;
+    pid = pid * 10 + (*s - '0');
+  }
+  if (digits == 0 || *s != '.' || s[1] == '\0') return 0;
+  for (s++; *s; s++)
+    if (*s < '0' || *s > '9') return 0;
+  return pid;
+}
+
+/* Removes what killed writers left for this destination: regular files
+   "<base>.tmp.<pid>.<n>" beside it whose pid is no live process on this
+   machine (kill(pid, 0) says ESRCH). Our own, a live writer's (or one we may
+   not signal) and every other name are kept. Best effort: errors are
+   ignored, as a temporary that stays is only litter. */
+static void remove_stale_temporaries(const char *dir, const char *base, int base_len) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  long self = (long)getpid();
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    const char *name = e->d_name;
+    if (strncmp(name, base, (size_t)base_len) != 0 || strncmp(name + base_len, ".tmp.", 5) != 0) continue;
+    long pid = temp_name_pid(name + base_len + 5);
+    if (pid <= 0 || pid > INT_MAX || pid == self) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char path[KS_HOST_PATH_MAX];
+    int n = snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= sizeof path) continue;
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    (void)unlink(path);
+  }
+  closedir(d);
+}
+
 static ks_status open_atomic(ks_host_out *o, const struct stat *old, ks_host_error *err) {
   static unsigned counter;
   char dir[KS_HOST_PATH_MAX];
@@ -197,6 +240,7 @@ static ks_status open_atomic(ks_host_out *o, const struct stat *old, ks_host_err
   split_path(o->target, dir, sizeof dir, &base);
   /* The name is cut so that the suffix fits a 255-byte file name. */
   int base_len = (int)strlen(base) > 200 ? 200 : (int)strlen(base);
+  remove_stale_temporaries(dir, base, base_len);
   int fd = -1;
   for (int attempt = 0; attempt < 1000 && fd < 0; attempt++) {
     int n = snprintf(o->tmp, sizeof o->tmp, "%s/%.*s.tmp.%ld.%u", dir, base_len, base, (long)getpid(), counter++);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* Strict JSON over cJSON (kickstep/host_json.h): one value, nothing after it,
    no key twice in an object, numbers in JSON's grammar, strings in UTF-8
-   without raw control characters; linear time. */
+   without raw control characters nor an escaped NUL (with KS_JSON_NO_CONTROL:
+   no control character escaped either); linear time. */
 #include "kickstep/host_json.h"
 
 #include <cJSON.h>
@@ -86,7 +87,27 @@ static size_t utf8_length(const unsigned char *t, size_t len) {
    and a string holds no control character unescaped (section 7), which cJSON
    lets through. Returns the offset of the first bad byte, or len when all are
    good; *what says what is wrong there. */
-static size_t bad_string_byte_at(const char *text, size_t len, const char **what) {
+static int hex_digit(unsigned c) {
+  if (c >= '0' && c <= '9') return (int)(c - '0');
+  if (c >= 'a' && c <= 'f') return (int)(c - 'a' + 10);
+  if (c >= 'A' && c <= 'F') return (int)(c - 'A' + 10);
+  return -1;
+}
+
+/* The code unit of a \uXXXX escape at t[i] (the backslash), or -1 when it is
+   not one (cJSON has checked the escapes already; this stays safe anyway). */
+static long escaped_unit(const unsigned char *t, size_t len, size_t i) {
+  if (i + 6 > len || t[i + 1] != 'u') return -1;
+  long v = 0;
+  for (size_t k = 2; k < 6; k++) {
+    int d = hex_digit(t[i + k]);
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+static size_t bad_string_byte_at(const char *text, size_t len, uint32_t flags, const char **what) {
   const unsigned char *t = (const unsigned char *)text;
   bool in_string = false;
   for (size_t i = 0; i < len;) {
@@ -100,6 +121,17 @@ static size_t bad_string_byte_at(const char *text, size_t len, const char **what
       in_string = false;
       i++;
     } else if (c == '\\') {
+      unsigned e = i + 1 < len ? t[i + 1] : 0u;
+      long u = e == 'u' ? escaped_unit(t, len, i) : -1;
+      if (u == 0) {
+        *what = "a control character (NUL, escaped as \\u0000) in a string";
+        return i;
+      }
+      if ((flags & KS_JSON_NO_CONTROL) != 0u &&
+          ((u > 0 && u < 0x20) || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't')) {
+        *what = "a control character (escaped, e.g. \\n or \\u001f) in a string";
+        return i;
+      }
       i += 2;
     } else if (c < 0x20) {
       *what = "a control character not escaped in a string";
@@ -156,6 +188,10 @@ static const char *duplicate_key(const cJSON *node, bool *oom) {
 }
 
 cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap) {
+  return ks_json_parse_strict_flags(text, len, 0u, why, why_cap);
+}
+
+cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap) {
   say(why, why_cap, "%s", "");
   if (!text) {
     say(why, why_cap, "no text");
@@ -180,7 +216,7 @@ cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_
     return NULL;
   }
   const char *what = "";
-  size_t bad_byte = bad_string_byte_at(text, used, &what);
+  size_t bad_byte = bad_string_byte_at(text, used, flags, &what);
   if (bad_byte < used) {
     say(why, why_cap, "%s at byte %zu", what, bad_byte);
     cJSON_Delete(root);

@@ -297,7 +297,7 @@ static void flush_notices(kick_director *d, ks_events *out) {
 }
 
 ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events *out) {
-  if (!usable(d)) return KS_ERR_NULL;
+  if (!usable(d)) return d ? KS_ERR_UNINITIALISED : KS_ERR_NULL;
   if (!ks_is_finite(target_seconds)) return KS_ERR_NOT_FINITE;
   flush_notices(d, out);
   if (d->paused) {
@@ -367,7 +367,7 @@ ks_status kick_director_kick_after(kick_director *d, const kick_launch *launch, 
 }
 
 ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out) {
-  if (!usable(d)) return KS_ERR_NULL;
+  if (!usable(d)) return d ? KS_ERR_UNINITIALISED : KS_ERR_NULL;
   if (!d->struck || kick_shot_decided(&d->live) || d->mode == KICK_DIRECTOR_REPLAY) return KS_ERR_STATE;
   int64_t limit = d->live.strike_step + KICK_DIRECTOR_PROBE_MAX_STEPS;
   while (!kick_shot_decided(&d->live) && d->live.clock.total_steps < limit) live_step(d, out);

@@ -177,7 +177,10 @@ static void take_strike(kick_duel *d, const kick_duel_input *in) {
 }
 
 void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS]) {
-  if (!d || d->phase == KICK_DUEL_OVER) return;
+  /* A duel kick_duel_init made carries its def's cookie and a shooter 0 or 1;
+     zeroed or never-written memory does not, and takes no step. */
+  if (!d || d->def.cookie != KS_DEF_COOKIE || (uint32_t)d->shooter >= KICK_DUEL_PLAYERS) return;
+  if (d->phase == KICK_DUEL_OVER) return;
   const kick_duel_input *shooter_in = in ? in[d->shooter] : NULL;
   const kick_duel_input *keeper_in = in ? in[1 - d->shooter] : NULL;
   int64_t age = d->step + 1 - d->phase_step; /* steps in this phase, this one included */

@@ -369,15 +369,21 @@ static void run_step(kick_shot *s, int64_t n, const kick_input *in, ks_events *o
   step_end(s, n, p0, f, out);
 }
 
+/* A shot kick_shot_init made carries its setup's cookie (and its clock's);
+   zeroed or never-written memory does not, and takes no step. */
+static bool shot_usable(const kick_shot *shot) {
+  return shot && shot->setup.cookie == KS_DEF_COOKIE && (uint32_t)shot->phase < (uint32_t)kick_phase_count;
+}
+
 void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
-  if (!shot) return;
+  if (!shot_usable(shot)) return;
   int64_t n = shot->clock.total_steps;
   shot->clock.total_steps = n + 1;
   run_step(shot, n, in, out);
 }
 
 int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_input *in, ks_events *out) {
-  if (!shot) return 0;
+  if (!shot_usable(shot)) return 0;
   int64_t due = ks_clock_advance(&shot->clock, seconds);
   int64_t base = shot->clock.total_steps - due;
   for (int64_t i = 0; i < due; i++) run_step(shot, base + i, in, out);

@@ -90,14 +90,17 @@ void lab_jump_press(lab_jump *j) {
   if (!j->fixed.airborne) j->fixed.pending = 1;
 }
 
+/* A demo lab_jump_init made carries its def's cookie; zeroed or never-written memory does not. */
+static bool jump_usable(const lab_jump *j) { return j && j->def.cookie == KS_DEF_COOKIE; }
+
 double lab_jump_next_frame(lab_jump *j) {
-  if (!j) return 0.0;
+  if (!jump_usable(j)) return 0.0;
   double base = 1.0 / j->def.fps;
   return base * (1.0 + j->def.jitter * (ks_rng_double(&j->frame_rng) - 0.5));
 }
 
 int64_t lab_jump_frame(lab_jump *j, double frame_seconds) {
-  if (!j) return 0;
+  if (!jump_usable(j)) return 0;
   double f = (ks_is_finite(frame_seconds) && frame_seconds > 0.0) ? frame_seconds : 0.0;
   if (f > 0.25) f = 0.25;
   ball_update(&j->variable, &j->def, f);

@@ -42,8 +42,11 @@ ks_status lab_loop_init(lab_loop *l, const lab_loop_def *def) {
   return KS_OK;
 }
 
+/* A loop lab_loop_init made carries its def's cookie; zeroed or never-written memory does not. */
+static bool loop_usable(const lab_loop *l) { return l && l->def.cookie == KS_DEF_COOKIE; }
+
 int64_t lab_loop_frame(lab_loop *l, double frame_seconds) {
-  if (!l) return 0;
+  if (!loop_usable(l)) return 0;
   double f = (ks_is_finite(frame_seconds) && frame_seconds > 0.0) ? frame_seconds : 0.0;
   l->frames++;
   l->real_seconds += f;
@@ -65,6 +68,9 @@ int64_t lab_loop_frame(lab_loop *l, double frame_seconds) {
 
 ks_status lab_loop_set(lab_loop *l, int32_t sim_hz, int32_t interpolate) {
   if (!l) return KS_ERR_NULL;
+  /* Never initialised: its def is not one lab_loop_init checked, and keeping it
+     would keep whatever frame clamp and step cap the bytes hold (none, if zero). */
+  if (!loop_usable(l)) return KS_ERR_UNINITIALISED;
   if (sim_hz < 1 || sim_hz > 1000 || (interpolate != 0 && interpolate != 1)) return KS_ERR_RANGE;
   if (sim_hz != l->def.sim_hz) {
     lab_loop_def d = l->def;

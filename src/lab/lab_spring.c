@@ -33,7 +33,7 @@ ks_status lab_spring_init(lab_spring *s, const lab_spring_def *def) {
 }
 
 void lab_spring_step(lab_spring *s) {
-  if (!s) return;
+  if (!s || s->def.cookie != KS_DEF_COOKIE) return; /* never initialised: untouched */
   double w = s->def.stiffness_npm / s->def.mass_kg, dt = s->def.dt_s;
   /* Explicit: both from the old state. */
   double ex = s->ex, ev = s->ev;

@@ -57,6 +57,7 @@ ks_status walk_body_init(walk_body *b, const walk_def *def, double x) {
   if (!b || !def) return KS_ERR_NULL;
   if (!ks_is_finite(x)) return KS_ERR_NOT_FINITE;
   walk_body n = {0};
+  n.cookie = WALK_BODY_COOKIE;
   n.x = x;
   n.segment = segment_at(&def->floor, x);
   n.y = def->floor.height[n.segment];
@@ -286,7 +287,7 @@ void walk_body_span(walk_body *b, const walk_def *def, uint32_t keys, uint32_t p
 }
 
 void walk_body_step_pressed(walk_body *b, const walk_def *def, uint32_t keys, uint32_t pressed, ks_events *out) {
-  if (!b || !def) return;
+  if (!walk_body_usable(b, def)) return;
   double dt = 1.0 / (double)def->steps_per_second;
   b->step++;
   b->time = (double)(b->step - 1) / (double)def->steps_per_second;

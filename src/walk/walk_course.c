@@ -148,7 +148,7 @@ static void course_step(walk_body *b, const walk_def *def, int64_t k, int64_t ra
 }
 
 void walk_course_step(walk_body *b, const walk_def *def, ks_events *out) {
-  if (!b || !def || def->steps_per_second <= 0 || b->step < 0) return;
+  if (!walk_body_usable(b, def) || b->step < 0) return;
   course_step(b, def, b->step, def->steps_per_second, NULL, out);
 }
 

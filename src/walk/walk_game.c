@@ -3,6 +3,7 @@
    presses kept until a step consumes them. */
 #include "kickstep/dmath.h"
 #include "kickstep/walk.h"
+#include "walk_internal.h"
 
 static bool in(double v, double lo, double hi) { return v >= lo && v <= hi; }
 
@@ -57,7 +58,8 @@ ks_status walk_game_init(walk_game *g, const walk_def *def) {
 }
 
 int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *input, ks_events *out) {
-  if (!g) return 0;
+  /* A game walk_game_init made; zeroed or never-written memory runs nothing and stays as it is. */
+  if (!g || !walk_body_usable(&g->body, &g->def) || g->prev.cookie != WALK_BODY_COOKIE) return 0;
   walk_input none = {0, 0, 0.0, 0.0};
   if (!input) input = &none;
   /* A look displacement already happened: it turns the view once per frame,

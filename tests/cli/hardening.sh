@@ -220,11 +220,28 @@ interrupted_writers_leave_the_old_file() {
   sleep 0.5; kill -TERM $p; wait $p
   cmp -s big.json big.orig && pass || fail "SIGTERM changed the old result"
   no_temporaries . "SIGTERM"
-  # kill -9: the old result is whole (a temporary may stay; nothing can remove it).
+  # kill -9: the old result is whole; the temporary it leaves is removed by the
+  # next write to the same destination (its writer's pid is dead).
   "$K" simulate --players 50 --kicks 50 --quiet --threads 1 --out big.json >/dev/null 2>&1 & p=$!
   sleep 0.5; kill -KILL $p; wait $p
   cmp -s big.json big.orig && pass || fail "kill -9 changed the old result"
-  rm -f big.json.tmp*
+  [ -e "big.json.tmp.$p.0" ] && pass || fail "kill -9 left no temporary to clean up (big.json.tmp.$p.0)"
+  "$K" simulate --levels 1-1 --players 1 --kicks 1 --quiet --threads 1 --out big.json >/dev/null
+  cmp -s big.json big.orig && pass || fail "the write after a kill -9 is not the result"
+  no_temporaries . "the write after a kill -9"
+  # timeline --out (the issue's case, planted): a dead writer's temporaries go, a
+  # live writer's stays, as do another destination's and other names.
+  "$K" timeline --open --speed 25 --every 100 --out tl.jsonl >/dev/null || fail "setup: timeline"
+  sleep 60 & local live=$!
+  ( exit 0 ) & local dead=$!; wait $dead
+  printf 'half' > "tl.jsonl.tmp.$dead.0"; printf 'half' > "tl.jsonl.tmp.$dead.12"
+  printf 'live' > "tl.jsonl.tmp.$live.0"; printf 'other' > "tl2.jsonl.tmp.$dead.0"; printf 'x' > tl.jsonl.tmp.notes
+  expect 0 "wrote" "$K" timeline --open --speed 25 --every 100 --out tl.jsonl
+  [ ! -e "tl.jsonl.tmp.$dead.0" ] && [ ! -e "tl.jsonl.tmp.$dead.12" ] && pass || fail "timeline --out kept a dead writer's temporary"
+  [ -e "tl.jsonl.tmp.$live.0" ] && pass || fail "timeline --out removed a live writer's temporary"
+  [ -e "tl2.jsonl.tmp.$dead.0" ] && [ -e tl.jsonl.tmp.notes ] && pass || fail "timeline --out removed what is not its stale temporary"
+  kill $live; wait $live 2>/dev/null
+  rm -f ./*.tmp*
   echo "$checks checks"
 }
 
@@ -677,6 +694,16 @@ json_is_utf8() {
   ! cmp -s ctl.json sim.json && pass || fail "the ctl.json edit changed nothing"
   expect 1 "control character" "$K" merge ctl.json
   expect 1 "control character" "$K" report ctl.json
+  # nor one escaped: an escaped NUL ended cJSON's string there, so an edited shard
+  # ("kick-cli simulate\u0000 edited") merged as if clean; \n, \u001f the same
+  for esc in '\u0000' '\u0000 edited' '\n' '\u001f' '\t'; do
+    node -e 'const fs = require("fs"); const t = fs.readFileSync("sim.json", "utf8");
+      fs.writeFileSync("esc.json", t.replace(/"format":\s*"kick-cli simulate"/, "\"format\": \"kick-cli simulate" + process.argv[1] + "\""));' "$esc"
+    ! cmp -s esc.json sim.json && pass || fail "the esc.json edit ($esc) changed nothing"
+    expect 1 "esc.json.*control character.*escaped" "$K" merge esc.json
+    expect 1 "esc.json.*control character.*escaped" "$K" report esc.json
+  done
+  expect 0 "First Touch" "$K" merge sim.json
   echo "$checks checks"
 }
 

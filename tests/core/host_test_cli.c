@@ -94,6 +94,30 @@ static void strict_json(void **st) {
     assert_non_null(j);
     cJSON_Delete(j);
   }
+  /* An escaped NUL would end cJSON's string there and drop what follows: refused
+     always; the other escaped control characters only with KS_JSON_NO_CONTROL. */
+  static const char *const nul[] = {"{\"a\":\"x\\u0000y\"}", "{\"a\":\"\\u0000\"}", "[\"ok\",\"\\u0000\"]",
+                                    "{\"k\\u0000ey\":1}"};
+  for (size_t i = 0; i < sizeof nul / sizeof nul[0]; i++) {
+    assert_null(ks_json_parse_strict(nul[i], strlen(nul[i]), why, sizeof why));
+    assert_non_null(strstr(why, "control character"));
+    assert_null(ks_json_parse_strict_flags(nul[i], strlen(nul[i]), KS_JSON_NO_CONTROL, why, sizeof why));
+  }
+  static const char *const ctl[] = {"{\"a\":\"x\\ty\"}", "{\"a\":\"\\n\"}", "{\"a\":\"\\u001f\"}",
+                                    "{\"a\":\"\\u001F\"}", "{\"a\":\"\\b\\f\\r\"}", "{\"k\\u0001\":1}"};
+  for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
+    cJSON *j = ks_json_parse_strict(ctl[i], strlen(ctl[i]), why, sizeof why);
+    assert_non_null(j); /* JSON allows them; the timeline reader takes them */
+    cJSON_Delete(j);
+    assert_null(ks_json_parse_strict_flags(ctl[i], strlen(ctl[i]), KS_JSON_NO_CONTROL, why, sizeof why));
+    assert_non_null(strstr(why, "control character"));
+  }
+  static const char *const fine[] = {"{\"a\":\"\\u0020\\u00e9\\\"\\\\\\/\"}", "{\"a\":\"\\\\u0000\"}"};
+  for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+    cJSON *j = ks_json_parse_strict_flags(fine[i], strlen(fine[i]), KS_JSON_NO_CONTROL, why, sizeof why);
+    assert_non_null(j);
+    cJSON_Delete(j);
+  }
   cJSON *n = cJSON_CreateNumber(1.5);
   uint64_t u = 0;
   assert_false(ks_json_get_uint(n, 10, &u));

@@ -117,6 +117,74 @@ static void two_writers_never_share_a_temporary(void **st) {
   assert_int_equal(temporaries(), 0);
 }
 
+static bool exists(const char *path) {
+  struct stat sb;
+  return lstat(path, &sb) == 0;
+}
+
+/* A pid no process has: a child that exited and was reaped. */
+static pid_t dead_pid(void) {
+  pid_t c = fork();
+  assert_true(c >= 0);
+  if (c == 0) _exit(0);
+  assert_int_equal(waitpid(c, NULL, 0), c);
+  return c;
+}
+
+/* A writer killed outright (kill -9) leaves "<name>.tmp.<pid>.<n>": the next
+   write to the same destination removes those whose pid is dead, and keeps a
+   live writer's, its own, other names, and anything that is not a regular file. */
+static void stale_temporaries_of_dead_writers_are_removed(void **st) {
+  (void)st;
+  pid_t dead = dead_pid(), dead2 = dead_pid();
+  pid_t live = fork(); /* a writer still at work */
+  assert_true(live >= 0);
+  if (live == 0) {
+    /* Holds no pipe of the test's, and ends by itself should the test fail before its kill. */
+    close(STDOUT_FILENO);
+    close(STDERR_FILENO);
+    alarm(30);
+    pause();
+    _exit(0);
+  }
+  char stale[256], stale2[256], alive[256], mine[256], other[256], odd[256], sub[256], link[256];
+  snprintf(stale, sizeof stale, "%s/out.json.tmp.%ld.0", dir, (long)dead);
+  snprintf(stale2, sizeof stale2, "%s/out.json.tmp.%ld.17", dir, (long)dead2);
+  snprintf(alive, sizeof alive, "%s/out.json.tmp.%ld.3", dir, (long)live);
+  snprintf(mine, sizeof mine, "%s/out.json.tmp.%ld.999", dir, (long)getpid());
+  snprintf(other, sizeof other, "%s/other.json.tmp.%ld.0", dir, (long)dead);   /* another destination */
+  snprintf(odd, sizeof odd, "%s/out.json.tmp.%ld.x", dir, (long)dead);         /* not our pattern */
+  snprintf(sub, sizeof sub, "%s/out.json.tmp.%ld.5", dir, (long)dead);         /* a directory */
+  snprintf(link, sizeof link, "%s/out.json.tmp.%ld.6", dir, (long)dead);       /* a symlink */
+  put(at("out.json"), "old");
+  put(stale, "half a result");
+  put(stale2, "another half");
+  put(alive, "being written");
+  put(mine, "ours");
+  put(other, "half of another");
+  put(odd, "?");
+  assert_int_equal(mkdir(sub, 0700), 0);
+  assert_int_equal(symlink(at("out.json"), link), 0);
+  assert_int_equal(ks_host_write_file(at("out.json"), "new", 3, NULL), KS_OK);
+  assert_string_equal(get(at("out.json")), "new");
+  assert_false(exists(stale));
+  assert_false(exists(stale2));
+  assert_true(exists(alive));
+  assert_true(exists(mine));
+  assert_true(exists(other));
+  assert_true(exists(odd));
+  assert_true(exists(sub));
+  assert_true(exists(link));
+  /* Once the live writer is gone, the next write takes its temporary too. */
+  kill(live, SIGKILL);
+  assert_int_equal(waitpid(live, NULL, 0), live);
+  assert_int_equal(ks_host_write_file(at("out.json"), "newer", 5, NULL), KS_OK);
+  assert_false(exists(alive));
+  assert_true(exists(other));
+  assert_true(exists(mine));
+  rmdir(sub);
+}
+
 static void a_symlink_is_followed_and_kept(void **st) {
   (void)st;
   const char *t = at("target.txt"), *l = at("link.txt");
@@ -314,6 +382,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(a_regular_file_is_replaced_whole_and_keeps_its_mode, setup, teardown),
       cmocka_unit_test_setup_teardown(two_writers_never_share_a_temporary, setup, teardown),
+      cmocka_unit_test_setup_teardown(stale_temporaries_of_dead_writers_are_removed, setup, teardown),
       cmocka_unit_test_setup_teardown(a_symlink_is_followed_and_kept, setup, teardown),
       cmocka_unit_test_setup_teardown(a_fifo_is_written_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(directories_sockets_and_block_devices_are_refused, setup, teardown),

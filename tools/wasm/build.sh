@@ -31,6 +31,9 @@ cflags=(
   -Wall -Wextra -Wno-unused-parameter
   -I"$root/include" -I"$root/src/core" -DKS_BUILDING
 )
+# Extra flags, e.g. KS_WASM_CFLAGS=-DKS_WASM_TESTING for the modules the tests build (test-only exports).
+# shellcheck disable=SC2206
+[ -n "${KS_WASM_CFLAGS:-}" ] && cflags+=(${KS_WASM_CFLAGS})
 # 1 MiB of stack: the director keeps several copies of a shot in flight.
 ldflags=(-Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--gc-sections -Wl,--strip-debug)
 
