@@ -82,8 +82,8 @@ static void put_wide_distance(miss_text *t, double d) {
 
 static void put_over(miss_text *t, double d) {
   if (d < 0.3) put(t, "just over the bar");
-  else if (d < 1.0) put(t, "over the bar");
-  else if (d < 3.0) put(t, "well over the bar");
+  else if (d < 1.2) put(t, "over the bar");
+  else if (d < 5.0) put(t, "well over the bar");
   else put(t, "high over the bar, into the stands");
 }
 

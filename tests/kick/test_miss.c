@@ -47,7 +47,8 @@ static void test_over_and_the_rest(void **state) {
   assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(0.1), 0), "just over the bar");
   assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(0.6), 0), "over the bar");
   assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(2.0), 0), "well over the bar");
-  assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(5.0), 0), "high over the bar, into the stands");
+  assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(3.5), 0), "well over the bar");
+  assert_string_equal(words(KICK_OUTCOME_OVER, 0.5, BAR_Y(6.0), 0), "high over the bar, into the stands");
   assert_string_equal(words(KICK_OUTCOME_WOODWORK, 0, 0, KICK_TOUCH_POST_POS | KICK_TOUCH_GROUND), "off the left post");
   assert_string_equal(words(KICK_OUTCOME_WOODWORK, 0, 0, KICK_TOUCH_POST_NEG), "off the right post");
   assert_string_equal(words(KICK_OUTCOME_WOODWORK, 0, 0, KICK_TOUCH_BAR | KICK_TOUCH_KEEPER), "off the bar");

@@ -102,7 +102,6 @@ function resultLines(s, brakeAt) {
   if (s.outcome === 1) tip = s.ramp_x - s.stop_x < 1 ? 'A stop at the ramp\'s foot: the best there is.' : 'Brake a little later: the closer to the ramp\'s foot, the more it scores (up to 3,000).';
   else if (s.outcome === 2) tip = 'Brake a little earlier: a stop before the ramp\'s foot scores more.';
   else if (s.outcome >= 3) tip = braked ? 'Brake earlier: the car reached the ramp still rolling. A good stop scores more than any stunt.' : 'Try braking: a good stop scores more than any stunt.';
-  if (whatIf) lines.push('The roll-out after the landing was finished at once: the score is the full run\'s.');
   return { lines, tip };
 }
 
