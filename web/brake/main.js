@@ -43,7 +43,6 @@ let skid = [];
 let lastEvents = [];
 let bannerUntil = 0;
 let finishAt = 0;
-let whatIf = false;
 let marker = null; // the off-screen ramp's arrow, as last drawn
 
 function banner(text, ms = 900) {
@@ -56,7 +55,6 @@ function restart() {
   X.brake_reset();
   skid = [];
   finishAt = 0;
-  whatIf = false;
   $('result').hidden = true;
   banner('3', 1000);
 }
@@ -238,8 +236,7 @@ function frame(now) {
     lastEvents = readEvents();
     handle(lastEvents);
     if (finishAt && now >= finishAt && state().phase !== 5) {
-      X.brake_run_out();
-      whatIf = true;
+      X.brake_run_out(); // the roll-out finished at once (the result does not explain it)
     }
     if (state().phase === 5) showResult();
   }
