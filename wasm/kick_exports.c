@@ -46,6 +46,10 @@
 ///   kx_view() / kx_view_count() / kx_view_name(i)
 ///   kx_events() / kx_event_count() / kx_event_name(type)
 ///   kx_level_text(i, what), kx_text(), kx_status_name(s), kx_outcome_name(o), kx_moment_name(bit)
+///   kx_miss_text() / kx_miss_tip() / kx_miss_kind()
+///                                           the last kick's miss in a player's words, a tip when it
+///                                           repeats (kick_score.h), its kick_miss_kind
+///   kx_attempt_spent()                      the tour attempt to store once a kick is read
 #include "kickstep/base.h"
 #include "kickstep/dmath.h"
 #include "kickstep/events.h"
@@ -109,6 +113,8 @@ typedef struct kx_session {
   int32_t started;         ///< the director has been built
   int32_t skip;            ///< a tap asked for the result
   kick_points points;      ///< the last decided kick's points
+  kick_miss miss;          ///< the last decided kick's miss (KICK_MISS_NONE for a goal)
+  int32_t miss_repeat;     ///< decided kicks in a row, up to the last, that missed the same way (0 after a goal)
   /* the World Tour's progress: given by the page from its storage, kept up to date here */
   int32_t stars[KX_LEVELS];
   int32_t best[KX_LEVELS];
@@ -504,12 +510,20 @@ KX_EXPORT(kx_keys_power) double kx_keys_power(double t) {
 
 /* ------------------------------------------------------------------- frames */
 
+/* The same miss twice in a row earns a tip (kx_miss_tip). */
+static void kx_note_miss(kick_miss m) {
+  bool same = m.kind != KICK_MISS_NONE && m.kind == g.miss.kind && g.miss_repeat > 0;
+  g.miss_repeat = m.kind == KICK_MISS_NONE ? 0 : same ? g.miss_repeat + 1 : 1;
+  g.miss = m;
+}
+
 static void kx_on_decided(void) {
   const kick_shot *s = &g.dir.live;
   g.decided_seen = 1;
   g.last_outcome = (int32_t)kick_shot_outcome(s);
   g.last_moments = kick_shot_moments(s);
   g.points = kick_score_points(s);
+  kx_note_miss(kick_shot_miss(s));
   bool goal = g.last_outcome == KICK_OUTCOME_GOAL;
   g.last_stars = 0;
   /* A kick against a friend in goal is a friendly: the points are shown, but
@@ -551,6 +565,37 @@ KX_EXPORT(kx_points_what) int32_t kx_points_what(int32_t i) {
 }
 KX_EXPORT(kx_points_value) int32_t kx_points_value(int32_t i) {
   return i >= 0 && i < g.points.count ? g.points.items[i].points : -1;
+}
+
+/* ------------------------------------------------------------- the miss */
+
+/// The last decided kick's miss in a player's words ("just wide of the right
+/// post", kick_miss_text); "" for a goal or before a kick is decided.
+KX_EXPORT(kx_miss_text) const char *kx_miss_text(void) {
+  static char buf[96];
+  if (!g.decided_seen) return "";
+  kick_miss_text(&g.miss, buf, sizeof buf);
+  return buf;
+}
+
+/// A tip once the same kind of miss comes twice (or more) in a row
+/// (kick_miss_tip); "" otherwise.
+KX_EXPORT(kx_miss_tip) const char *kx_miss_tip(void) {
+  return g.decided_seen && g.miss_repeat >= 2 ? kick_miss_tip(g.miss.kind) : "";
+}
+
+/// The last decided kick's kick_miss_kind (0: a goal, or nothing decided).
+KX_EXPORT(kx_miss_kind) int32_t kx_miss_kind(void) { return g.decided_seen ? (int32_t)g.miss.kind : 0; }
+
+/// The World Tour attempt a page should store once a kick has been read
+/// (before its flight), so that reloading the page does not give it back:
+/// the next attempt, 1 after the last one (the level starts again, as
+/// kx_next does), the same attempt for a friendly (a friend in goal uses
+/// none). 0 outside the World Tour or before a kick is read.
+KX_EXPORT(kx_attempt_spent) int32_t kx_attempt_spent(void) {
+  if (g.mode != KX_MODE_TOUR || !g.started || g.screen == KX_SCREEN_AIM) return 0;
+  if (g.dir.settings.person_in_goal) return g.attempt;
+  return g.attempt + 1 > KX_TOUR_ATTEMPTS ? 1 : g.attempt + 1;
 }
 
 /// One display refresh at `target_seconds` (the frame's own timestamp).

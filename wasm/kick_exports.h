@@ -116,5 +116,9 @@ const char *kx_event_name(int32_t type);
 const char *kx_outcome_name(int32_t o);
 const char *kx_moment_name(int32_t bit);
 const char *kx_status_name(int32_t s);
+const char *kx_miss_text(void);
+const char *kx_miss_tip(void);
+int32_t kx_miss_kind(void);
+int32_t kx_attempt_spent(void);
 
 #endif

@@ -112,6 +112,52 @@ KS_API ks_status kick_daily_record_kick(kick_daily_record *r, int32_t today, boo
 KS_API size_t kick_daily_share_text(const kick_daily_record *r, int32_t year, int32_t month, int32_t day,
                                     char *buf, size_t cap);
 
+/* ------------------------------------------------------- a miss in words */
+
+/// What kind of miss a decided kick was (kick_miss_of). Left and right are
+/// the shooter's, as they face the goal: the left post is the one at +x
+/// (kick.h), drawn on the screen's left by a camera behind the ball; the
+/// right post is at -x.
+typedef enum kick_miss_kind {
+  KICK_MISS_NONE = 0,     ///< a goal, or not decided
+  KICK_MISS_WIDE_LEFT,    ///< crossed the line outside the post at +x (the shooter's left)
+  KICK_MISS_WIDE_RIGHT,   ///< crossed the line outside the post at -x (the shooter's right)
+  KICK_MISS_OVER,         ///< crossed the line over the bar
+  KICK_MISS_WOODWORK,     ///< off a post or the bar, and stayed out
+  KICK_MISS_SAVED,        ///< the keeper kept it out
+  KICK_MISS_BLOCKED,      ///< the wall kept it out
+  KICK_MISS_SHORT,        ///< it never reached the goal line
+  kick_miss_kind_count    ///< the number of kinds
+} kick_miss_kind;
+
+/// A miss: its kind and how far it was.
+typedef struct kick_miss {
+  kick_miss_kind kind;      ///< what kind of miss
+  double distance_m;        ///< wide: the gap between the ball and the post; over: between the ball and
+                            ///< the bar (edge to edge, >= 0), m; 0 for the other kinds
+  bool high;                ///< wide, and above the bar as well
+  uint32_t touches;         ///< woodwork: the KICK_TOUCH_* woodwork bits it hit; else 0
+} kick_miss;
+
+/// The miss of a kick from its outcome, its crossing of the goal line
+/// (`crossed` false: `crossing` is not read) and its KICK_TOUCH_* contacts.
+/// KICK_MISS_NONE for a goal or an undecided kick.
+KS_API kick_miss kick_miss_of(kick_outcome outcome, bool crossed, ks_vec3 crossing, uint32_t touches);
+
+/// kick_miss_of for a shot (KICK_MISS_NONE for NULL).
+KS_API kick_miss kick_shot_miss(const kick_shot *shot);
+
+/// The miss in the words a player uses, UTF-8, NUL-terminated: "just wide of
+/// the right post", "a metre wide of the left post", "high and two metres wide
+/// of the right post", "just over the bar", "off the left post", "saved by the
+/// keeper" ... ("" for KICK_MISS_NONE). Returns the length in bytes (without
+/// the NUL), or 0 if it does not fit (buf then holds ""). 64 bytes always fit.
+KS_API size_t kick_miss_text(const kick_miss *miss, char *buf, size_t cap);
+
+/// A short tip for a player who has just made the same kind of miss twice in
+/// a row ("" for KICK_MISS_NONE or out of range). A static string.
+KS_API const char *kick_miss_tip(kick_miss_kind kind);
+
 #ifdef __cplusplus
 }
 #endif

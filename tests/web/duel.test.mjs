@@ -77,11 +77,12 @@ async function plantedDesync(t, browser, server, relay) {
   const c = await browser.context.newPage();
   let d = await browser.context.newPage();
   const errs = [watchErrors(c), watchErrors(d)];
-  await c.goto(`${server.url}duel/?manual&relay=${encodeURIComponent(relay.url)}`);
+  // ?debug: the desync's step and field are engine figures, shown to developers only.
+  await c.goto(`${server.url}duel/?manual&debug&relay=${encodeURIComponent(relay.url)}`);
   await c.waitForFunction(() => window.__duel && window.__duel.ready, null, { timeout: 30000 });
   await c.click('#btn-create');
   await c.waitForFunction(() => window.__duel.link, null, { timeout: 10000 });
-  const roomLink = `${await c.evaluate(() => window.__duel.link)}&manual`;
+  const roomLink = `${await c.evaluate(() => window.__duel.link)}&manual&debug`;
   await d.goto(roomLink);
   await d.waitForFunction(() => window.__duel && window.__duel.started, null, { timeout: 30000 });
   await c.waitForFunction(() => window.__duel.started, null, { timeout: 10000 });

@@ -43,7 +43,6 @@ let skid = [];
 let lastEvents = [];
 let bannerUntil = 0;
 let finishAt = 0;
-let whatIf = false;
 let marker = null; // the off-screen ramp's arrow, as last drawn
 
 function banner(text, ms = 900) {
@@ -56,7 +55,6 @@ function restart() {
   X.brake_reset();
   skid = [];
   finishAt = 0;
-  whatIf = false;
   $('result').hidden = true;
   banner('3', 1000);
 }
@@ -102,7 +100,6 @@ function resultLines(s, brakeAt) {
   if (s.outcome === 1) tip = s.ramp_x - s.stop_x < 1 ? 'A stop at the ramp\'s foot: the best there is.' : 'Brake a little later: the closer to the ramp\'s foot, the more it scores (up to 3,000).';
   else if (s.outcome === 2) tip = 'Brake a little earlier: a stop before the ramp\'s foot scores more.';
   else if (s.outcome >= 3) tip = braked ? 'Brake earlier: the car reached the ramp still rolling. A good stop scores more than any stunt.' : 'Try braking: a good stop scores more than any stunt.';
-  if (whatIf) lines.push('The roll-out after the landing was finished at once: the score is the full run\'s.');
   return { lines, tip };
 }
 
@@ -239,8 +236,7 @@ function frame(now) {
     lastEvents = readEvents();
     handle(lastEvents);
     if (finishAt && now >= finishAt && state().phase !== 5) {
-      X.brake_run_out();
-      whatIf = true;
+      X.brake_run_out(); // the roll-out finished at once (the result does not explain it)
     }
     if (state().phase === 5) showResult();
   }

@@ -10,6 +10,9 @@ import { Stadium } from '../kick/scene.js';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const manual = params.has('manual');
+// Network and engine figures (the relay's round trip, steps ahead, rollbacks,
+// hashes, step numbers) are for developers: shown with ?debug, or the D key.
+let debug = params.has('debug');
 
 // ------------------------------------------------------------ seats kept
 // The relay gives each seat an unguessable token. It is kept for the tab
@@ -117,7 +120,7 @@ async function main() {
   const ui = { started: false, seat: -1, room: null, swipe: null, lastKick: -1, lastResults: '', status: null, peerGoneAt: 0, text: {},
     statusTimer: null, hideTimer: null, resuming: false, resumeSince: 0, tokens: [], handovers: 0, peerResumes: 0 };
   const api = { ready: false, started: false, over: false, seat: -1, room: null, link: '', errors: [], duel, stadium, frames: 0,
-    resumed: false, statusLog: [] };
+    resumed: false, statusLog: [], flashes: [], viewFrom: '' };
   window.__duel = api;
   if (!relayUrl) {
     // A link naming a relay this site does not trust: no token and no move goes there.
@@ -308,10 +311,10 @@ async function main() {
       if (duel.v('ready')) {
         ui.resuming = false;
         api.resumed = true;
-        showStatus(`Match resumed where it was (step ${duel.v('resumed_at')})`, false, 0, 3000);
+        showStatus(`Match resumed where it was${debug ? ` (step ${duel.v('resumed_at')})` : ''}`, false, 0, 3000);
       } else if (duel.v('resume_failed')) {
         ui.resuming = false;
-        showStatus(`The match could not be resumed: ${duel.status(duel.v('resume_failed'))} (${duel.text()})`, true);
+        showStatus(`The match could not be resumed${debug ? `: ${duel.status(duel.v('resume_failed'))} (${duel.text()})` : ''}`, true);
         link.leave();
         forgetRoom(ui.room);
       } else if (duel.v('other_lost') || performance.now() - ui.resumeSince > 20000) {
@@ -432,23 +435,29 @@ async function main() {
     setText('clock', phase === PHASE.AIM ? `${Math.ceil(duel.v('aim_left'))}` : '');
     document.body.classList.toggle('replaying', phase === PHASE.REPLAY);
     if (kick !== ui.lastKick || phase !== ui.lastPhase) {
-      if (phase === PHASE.AFTER && ui.lastPhase === PHASE.FLIGHT) {
-        const r = duel.v('last_result'); // this kick's, decided as its flight ended
-        flash(r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === 2 ? 'SAVED!' : 'MISSED');
+      // The moment's flash says what this kick's result is, not which phase the
+      // page saw last: a page catching up (after a rejoin, or a slow frame) may
+      // go from aiming straight to the kick's end without drawing its flight.
+      if (phase === PHASE.AFTER && (ui.lastPhase === PHASE.FLIGHT || ui.lastPhase === PHASE.AIM)) {
+        const r = duel.v('last_result'); // this kick's, decided as its flight ended (or its time ran out)
+        const text = r === RESULT.NO_SHOT ? 'TIME!' : r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === 2 ? 'SAVED!' : 'MISSED';
+        flash(text);
+        api.flashes.push(text);
       }
-      if (phase === PHASE.AFTER && ui.lastPhase === PHASE.AIM) flash('TIME!');
       ui.lastKick = kick;
       ui.lastPhase = phase;
     }
-    const adv = duel.v('advantage');
-    setText('net', `relay rtt ${Math.round(link.rtt)} ms · ahead ${adv} steps\nrollbacks ${duel.v('rollbacks')} (longest ${duel.v('max_rollback')} steps)`);
+    if (debug) {
+      const adv = duel.v('advantage');
+      setText('net', `relay rtt ${Math.round(link.rtt)} ms · ahead ${adv} steps\nrollbacks ${duel.v('rollbacks')} (longest ${duel.v('max_rollback')} steps)`);
+    }
     if (duel.v('desync')) {
-      // The report grows: the check step, then the exact step, then the field.
+      // The report grows: the check step, then the exact step, then the field (with ?debug).
       const text = duel.desyncText();
       if (text !== api.desync) {
         api.desync = text;
         api.desyncStep = duel.v('desync_step');
-        showStatus(`Out of step with the other device — ${text}`, true);
+        showStatus(`Out of step with the other device — ${debug ? text : 'the two devices no longer agree about this match'}`, true);
       }
     }
     if (duel.v('over') && !api.over) onOver();
@@ -471,6 +480,7 @@ async function main() {
     const left = duel.v('abandoned_by');
     $('result-note').textContent = left === them ? 'Your opponent left the match.' : left === me ? 'You left the match.' : '';
     $('result-hash').textContent = `final state ${api.finalHash} at step ${api.endStep}${duel.v('record_ok') ? '' : ' (record incomplete)'}`;
+    if (!duel.v('record_ok')) $('result-note').textContent += ' The saved shoot-out is incomplete.';
     $('result').classList.remove('hidden');
     // The other device may still need our last inputs to confirm the end:
     // keep sending for a while, then leave the room.
@@ -522,13 +532,51 @@ async function main() {
     followResume();
     if (duel.v('ready')) hud();
   }
+  // The keeper's page sees the kick from the keeper's side: high behind the
+  // goal, looking over the bar at the ball (the bar and the keeper never hide
+  // it). The shooter's page keeps the stadium's own camera, behind the ball;
+  // replays keep the director's lens on both.
+  function keeperCamera() {
+    const cam = stadium.camera;
+    const portrait = cam.aspect < 0.8;
+    const sx = duel.v('spot_x'), sz = duel.v('spot_z');
+    // Far enough back (in front of the stand) that the whole goal mouth fits
+    // the screen's width, high enough that the sight line to the ball passes
+    // over the bar.
+    cam.fov = portrait ? 78 : 44;
+    cam.position.set(sx * 0.1, portrait ? 5.8 : 4.5, portrait ? 10.8 : 7);
+    cam.updateProjectionMatrix();
+    // Looking at a point between the goal and the ball, so the goal mouth and
+    // the ball both sit well in the frame.
+    cam.lookAt(sx * 0.5, portrait ? 0.3 : 0.6, sz * 0.5);
+    cam.updateMatrixWorld();
+  }
+  function keeping() {
+    return duel.v('ready') && ui.seat >= 0 && duel.v('keeper') === ui.seat && duel.v('duel_phase') !== PHASE.REPLAY && !duel.v('over');
+  }
   let lastDraw = 0;
   function draw(now) {
     duel.read();
     frameHud();
-    stadium.update(duel, Math.min(0.1, Math.max(0, (now - lastDraw) / 1000)));
+    const keeper = keeping();
+    stadium.update(duel, Math.min(0.1, Math.max(0, (now - lastDraw) / 1000)), { render: !keeper });
+    if (keeper) {
+      keeperCamera();
+      stadium.renderer.render(stadium.scene, stadium.camera);
+    }
+    api.viewFrom = keeper ? 'keeper' : 'shooter';
     lastDraw = now;
   }
+  function setDebug(on) {
+    debug = on;
+    document.body.classList.toggle('debug', debug);
+    if (!debug) setText('net', '');
+  }
+  setDebug(debug);
+  api.setDebug = setDebug;
+  window.addEventListener('keydown', (e) => {
+    if ((e.key === 'd' || e.key === 'D') && !e.repeat && !e.ctrlKey && !e.metaKey && !e.altKey) setDebug(!debug);
+  });
   // ?manual: a test hands the frames (scripted timestamps) and asks for drawing.
   let manualT = 1000;
   api.run = (n, dtMs = 1000 / 60) => {

@@ -76,6 +76,11 @@ export async function createGame() {
     /** what: id, name, world, blurb, keeper, star1, star2, star3 */
     levelText: (i, what) => w.str(x.kx_level_text(i, LEVEL_TEXT[what])),
     dailyText: (what) => w.str(x.kx_daily_text(what === 'keeper' ? 1 : 0)),
+    /** The last kick's miss in a player's words ('' for a goal), and a tip when the same miss repeats ('' otherwise). */
+    missText: () => w.str(x.kx_miss_text()),
+    missTip: () => w.str(x.kx_miss_tip()),
+    /** The World Tour attempt to store once a kick is read (0: nothing to store). */
+    attemptSpent: () => x.kx_attempt_spent(),
     swipeError: () => w.str(x.kx_swipe_error()),
     /** Why the last swipe was refused, as a sentence for the player. */
     swipeErrorText: () => w.str(x.kx_swipe_error_text()),

@@ -80,13 +80,43 @@ async function main() {
     }
     save(STORE_TOUR, tour);
   }
-  function saveDaily() {
+  function dailyRecord() {
     game.read();
-    save(STORE_DAILY, {
+    return {
       day: game.v('daily_day'), tries: game.v('daily_tries'), goals_mask: game.v('daily_goals_mask'),
       best_points: game.v('daily_best'), streak: game.v('daily_streak'), best_streak: game.v('daily_best_streak'),
       last_goal_day: game.v('daily_last_goal_day'),
-    });
+    };
+  }
+  function saveDaily() {
+    save(STORE_DAILY, dailyRecord());
+  }
+  // The attempt is spent when the kick is read, before its flight: it is
+  // stored then, so reloading the page during a flight (or the run-up) does
+  // not give it back. The World Tour stores the attempt the session names
+  // (kx_attempt_spent: the next one, 1 after the last, the same after a
+  // friendly); the Daily Kick stores the try as a miss until its result says
+  // more (kick_daily_record_kick with no goal and no points only counts it).
+  function spendAttempt() {
+    game.read();
+    if (game.v('mode') === MODE.TOUR) {
+      const next = game.attemptSpent();
+      if (next > 0) {
+        tour.attempt = { level: game.v('level'), attempt: next };
+        save(STORE_TOUR, tour);
+      }
+    } else if (game.v('mode') === MODE.DAILY) {
+      const r = dailyRecord();
+      if (r.tries < 3) save(STORE_DAILY, { ...r, tries: r.tries + 1 });
+    }
+  }
+  for (const name of ['swipeEnd', 'keysRelease']) {
+    const read = game[name];
+    game[name] = (...a) => {
+      const st = read(...a);
+      if (st === 0) spendAttempt();
+      return st;
+    };
   }
   function saveAttempt() {
     game.read();
@@ -269,7 +299,11 @@ async function main() {
     const stats = $('result-stats');
     stats.textContent = '';
     const parts = [`${speed.toFixed(1)} m/s`, bendWords(game.v('bend'))];
-    if (crossed) parts.push(`crossed ${Math.abs(game.v('cross_x')).toFixed(1)} m ${game.v('cross_x') > 0 ? 'left' : 'right'}, ${game.v('cross_y').toFixed(1)} m up`);
+    // A miss says where it went in words (kx_miss_text); a goal where it went in.
+    const miss = goal ? '' : game.missText();
+    $('result-miss').textContent = miss ? miss[0].toUpperCase() + miss.slice(1) : '';
+    $('result-tip').textContent = game.missTip();
+    if (crossed && goal) parts.push(`crossed ${Math.abs(game.v('cross_x')).toFixed(1)} m ${game.v('cross_x') > 0 ? 'left' : 'right'}, ${game.v('cross_y').toFixed(1)} m up`);
     parts.forEach((text, i) => {
       if (i > 0) stats.append(' · ');
       const span = document.createElement('span');
@@ -286,6 +320,7 @@ async function main() {
       pl.insertAdjacentHTML('beforeend', `<span>${label(it)}</span><span>${it.kind === POINTS_FOR.GOAL ? '' : '+'}${fmt(it.points)}</span>`);
     }
     pl.insertAdjacentHTML('beforeend', `<span class="total">Points</span><span class="total">${fmt(total)}</span>`);
+    pl.classList.toggle('hidden', items.length === 0); // a miss earns nothing: no list of nothing
     const passed = game.v('passed') !== 0;
     const level = game.v('level');
     let note = '';
@@ -328,10 +363,85 @@ async function main() {
     $('btn-next').textContent = next;
     $('share-link').classList.add('hidden');
     $('result').classList.remove('hidden');
+    $('cross-label').textContent = miss;
+    ui.crossMark = crossed ? { x: game.v('cross_x'), y: game.v('cross_y'), z: game.v('cross_z'), goal } : null;
+    $('result').dataset.dock = '';
+    ui.docked = false;
+    placeResult();
   }
   function hideResult() {
     ui.resultShown = false;
+    ui.crossMark = null;
     $('result').classList.add('hidden');
+  }
+
+  // The crossing, marked in the picture: projected with the camera the player
+  // sees, each frame while the result shows (the camera may still turn). The
+  // panel keeps out of its way: centred when that covers nothing, else docked
+  // to the side (or top or bottom) away from the mark.
+  const DOCKS = { wide: ['', 'left', 'right', 'bottom', 'top'], tall: ['', 'bottom', 'top', 'left', 'right'] };
+  function crossOnScreen() {
+    const c = ui.crossMark;
+    if (!c) return null;
+    const r = $('stage').getBoundingClientRect();
+    stadium.camera.updateMatrixWorld();
+    const p = stadium.project(c.x, Math.max(0.12, c.y), c.z);
+    if (!p.visible) return null;
+    const m = 18;
+    const x = p.x * r.width, y = p.y * r.height;
+    const cx = Math.min(r.width - m, Math.max(m, x)), cy = Math.min(r.height - m, Math.max(m, y));
+    return { x: cx, y: cy, edge: cx !== x || cy !== y, w: r.width, h: r.height };
+  }
+  /** The screen box (CSS px) of the goal's frame as the camera shows it, or null. */
+  function goalOnScreen(w, h) {
+    const pts = [[-3.78, 0], [3.78, 0], [-3.78, 2.56], [3.78, 2.56]].map(([x, y]) => stadium.project(x, y, 0));
+    if (pts.some((p) => !p.visible)) return null;
+    const xs = pts.map((p) => p.x * w), ys = pts.map((p) => p.y * h);
+    return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+  }
+  function placeResult() {
+    const mark = crossOnScreen();
+    const el = $('cross-mark');
+    el.classList.toggle('hidden', !mark);
+    api.crossMark = mark;
+    if (!mark) return;
+    el.style.left = `${mark.x.toFixed(1)}px`;
+    el.style.top = `${mark.y.toFixed(1)}px`;
+    el.classList.toggle('goal', ui.crossMark.goal);
+    el.classList.toggle('edge', mark.edge);
+    el.classList.toggle('label-above', mark.y > mark.h * 0.6);
+    el.classList.toggle('label-start', mark.x < 150);
+    el.classList.toggle('label-end', mark.x > mark.w - 150);
+    const res = $('result');
+    const panel = res.querySelector('.panel');
+    // What must stay in sight: the mark and its words; if the panel can, the goal as well.
+    const pad = 14;
+    const boxes = [el.querySelector('i'), el.querySelector('span')].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+    const keep = boxes.reduce((a, b) => ({ left: Math.min(a.left, b.left), right: Math.max(a.right, b.right), top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) }));
+    const goalBox = goalOnScreen(mark.w, mark.h);
+    const wide = goalBox ? { left: Math.min(keep.left, goalBox.left), right: Math.max(keep.right, goalBox.right), top: Math.min(keep.top, goalBox.top), bottom: Math.max(keep.bottom, goalBox.bottom) } : keep;
+    const clear = (b, k) => k.right < b.left - pad || k.left > b.right + pad || k.bottom < b.top - pad || k.top > b.bottom + pad;
+    if (clear(panel.getBoundingClientRect(), keep) && (ui.docked || clear(panel.getBoundingClientRect(), wide))) return;
+    // Opposite the mark first.
+    const order = mark.w > mark.h ? DOCKS.wide.slice() : DOCKS.tall.slice();
+    const away = (d) => (d === 'left' ? mark.x > mark.w / 2 : d === 'right' ? mark.x < mark.w / 2 : d === 'top' ? mark.y > mark.h / 2 : d === 'bottom' ? mark.y < mark.h / 2 : true);
+    order.sort((a, b) => Number(away(b)) - Number(away(a)));
+    ui.docked = true;
+    for (const k of [wide, keep]) {
+      for (const d of order) {
+        res.dataset.dock = d;
+        if (clear(panel.getBoundingClientRect(), k)) return;
+      }
+    }
+    // Nowhere clears it (a tiny screen): as far from the mark as it goes.
+    let best = '', bestGap = -Infinity;
+    for (const d of order) {
+      res.dataset.dock = d;
+      const b = panel.getBoundingClientRect();
+      const gap = Math.max(b.left - mark.x, mark.x - b.right, b.top - mark.y, mark.y - b.bottom);
+      if (gap > bestGap) [best, bestGap] = [d, gap];
+    }
+    res.dataset.dock = best;
   }
   function nextKick() {
     game.read();
@@ -803,6 +913,7 @@ async function main() {
     ui.inNet = game.v('in_net') !== 0;
     if (screen === SCREEN.RESULT && !ui.resultShown && !ui.menuOpen) showResult();
     if (screen !== SCREEN.RESULT && ui.resultShown) hideResult();
+    if (ui.resultShown && render) placeResult();
     if (!ui.menuOpen) ui.lastScreen = screen;
     if (screen === SCREEN.AIM) stadium.markCrossings(ui.marksFor === (game.v('mode') === MODE.TOUR ? game.v('level') : -1 - game.v('mode')) ? ui.crossings : []);
     dressStadium();
@@ -882,7 +993,8 @@ async function main() {
     } else {
       api.shareStatus = game.status(st);
       api.shareMessage = res.message;
-      toast(`This share link cannot be played: ${res.message || game.status(st)}`);
+      // The decoder's own words (api.shareMessage) are for tests and bug reports, not for players.
+      toast('This share link cannot be read. Ask for a new one, or play the World Tour.');
       game.init(0, TOUR_SEED);
       game.pause();
     }
