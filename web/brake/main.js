@@ -42,7 +42,7 @@ let consolePedal = null;
 let skid = [];
 let lastEvents = [];
 let bannerUntil = 0;
-let finishAt = 0;
+let shown = false; // the result panel is up for this run
 let whatIf = false;
 let marker = null; // the off-screen ramp's arrow, as last drawn
 
@@ -55,7 +55,7 @@ function banner(text, ms = 900) {
 function restart() {
   X.brake_reset();
   skid = [];
-  finishAt = 0;
+  shown = false;
   whatIf = false;
   $('result').hidden = true;
   banner('3', 1000);
@@ -79,11 +79,7 @@ function handle(events) {
     else if (e.type === 'flip') banner(`FLIP ×${e.subject}`, 700);
     else if (e.type === 'clear') banner('CLEARED', 600);
     else if (e.type === 'crash') banner('CRASH', 900);
-    else if (e.type === 'land') {
-      banner(e.subject ? 'CLEAN LANDING' : 'ROUGH LANDING', 900);
-      // The run ends early on screen: the rest is a tight loop in C ("what if").
-      finishAt = performance.now() + 1200;
-    }
+    else if (e.type === 'land') banner(e.subject ? 'CLEAN LANDING' : 'ROUGH LANDING', 900);
   }
 }
 
@@ -102,12 +98,20 @@ function resultLines(s, brakeAt) {
   if (s.outcome === 1) tip = s.ramp_x - s.stop_x < 1 ? 'A stop at the ramp\'s foot: the best there is.' : 'Brake a little later: the closer to the ramp\'s foot, the more it scores (up to 3,000).';
   else if (s.outcome === 2) tip = 'Brake a little earlier: a stop before the ramp\'s foot scores more.';
   else if (s.outcome >= 3) tip = braked ? 'Brake earlier: the car reached the ramp still rolling. A good stop scores more than any stunt.' : 'Try braking: a good stop scores more than any stunt.';
-  if (whatIf) lines.push('The roll-out after the landing was finished at once: the score is the full run\'s.');
+  if (whatIf) lines.push('The run ended when the car cleared the barrier: the rest was run at once, and the score is the full run\'s.');
   return { lines, tip };
 }
 
-function showResult() {
+/** The run's result: the what-if's once the run ended early (C ran it out on the step of the clear). */
+function finalState() {
   const s = state();
+  return { ...s, outcome: s.final_outcome, score: s.final_score, stopwatch: s.final_stopwatch, stop_x: s.final_stop_x,
+    stopping_distance: s.final_stopping_distance, leap_distance: s.final_leap_distance, flips: s.final_flips, clean: s.final_clean };
+}
+
+function showResult() {
+  shown = true;
+  const s = finalState();
   $('result-title').textContent = `${OUTCOME[s.outcome]} — ${s.score} points`;
   const { lines, tip } = resultLines(s, skid.length ? skid[0] : null);
   const text = $('result-text');
@@ -238,11 +242,14 @@ function frame(now) {
     }
     lastEvents = readEvents();
     handle(lastEvents);
-    if (finishAt && now >= finishAt && state().phase !== 5) {
-      X.brake_run_out();
-      whatIf = true;
+    // Seed 004: the run ends early when the car has cleared the barrier; C ran
+    // the rest out on that step ("what if"), so the result shows at once. The
+    // car goes on flying and rolling to the same stop behind it.
+    const after = state();
+    if (!shown && (after.ended || after.phase === 5)) {
+      whatIf = after.ended === 1;
+      showResult();
     }
-    if (state().phase === 5) showResult();
   }
   const s = state();
   draw(s);
@@ -251,7 +258,12 @@ function frame(now) {
 }
 
 // ---------------------------------------------------------------- input
-const press = (down) => (humanPedal = down);
+// A press goes to C as it happens: C keeps it until a step takes it, so a tap
+// shorter than the gap between two steps still brakes (seed 002).
+const press = (down) => {
+  if (down && !humanPedal) X.brake_press();
+  humanPedal = down;
+};
 const pedalBtn = $('pedal');
 pedalBtn.addEventListener('pointerdown', (e) => { e.preventDefault(); press(true); });
 for (const ev of ['pointerup', 'pointercancel', 'pointerleave']) pedalBtn.addEventListener(ev, () => press(false));
