@@ -60,6 +60,11 @@ static int ledge(const int *rates, int nrates, int json) {
     cJSON_AddNumberToObject(o, "ledge_x_m", WALK_LEDGE_X_M);
     cJSON_AddNumberToObject(o, "ledge_top_m", WALK_LEDGE_TOP_M);
     cJSON_AddNumberToObject(o, "euler_60_below_120_m", gap);
+    {
+      char buf[17];
+      snprintf(buf, sizeof buf, "%016llx", (unsigned long long)ks_f64_bits(gap));
+      cJSON_AddStringToObject(o, "euler_60_below_120_hex", buf);
+    }
     cJSON *arr = cJSON_AddArrayToObject(o, "rates");
     for (int i = 0; i < nrates; i++) {
       cJSON *r = cJSON_CreateObject();
@@ -70,6 +75,15 @@ static int ledge(const int *rates, int nrates, int json) {
       cJSON_AddNumberToObject(r, "exact_apex_m", x[i].apex_y_m);
       cJSON_AddBoolToObject(r, "exact_clears", x[i].cleared);
       cJSON_AddNumberToObject(r, "exact_land_x_m", x[i].land_x_m);
+      /* JSON numbers are printed to about 15 digits; the exact bits go alongside. */
+      cJSON *hex = cJSON_AddObjectToObject(r, "hex");
+      const double bits_of[] = {e[i].apex_y_m, e[i].land_x_m, x[i].apex_y_m, x[i].land_x_m};
+      static const char *const bits_names[] = {"euler_apex_m", "euler_land_x_m", "exact_apex_m", "exact_land_x_m"};
+      for (int k = 0; k < 4; k++) {
+        char buf[17];
+        snprintf(buf, sizeof buf, "%016llx", (unsigned long long)ks_f64_bits(bits_of[k]));
+        cJSON_AddStringToObject(hex, bits_names[k], buf);
+      }
       cJSON_AddItemToArray(arr, r);
     }
     char *text = cJSON_Print(o);
