@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
 // Runs the brake game headless in Node through its wasm build (brake.wasm):
-// the same C the page runs, driven by named policies, printing each result.
+// the same C the page runs, driven by named policies, printing each result
+// (outcome, score, stopping distance, stopwatch, steps, hash) on one line.
 //
 //   node tools/brake-node.mjs --wasm build/wasm/brake.wasm [--policy NAME]... [--fps N] [--json]
 //                             [--check-native path/to/brake-cli]
@@ -99,6 +100,11 @@ function run(policy) {
   };
 }
 
+// Seed 004: "print stopping distances and scores". From the first brake to
+// rest; a run that never braked has none.
+const stopping = (r) =>
+  r.stopping_distance_m > 0 ? `stopping distance ${r.stopping_distance_m.toFixed(2)} m` : 'never braked';
+
 let failed = false;
 const results = [];
 for (const p of opt.policies) {
@@ -127,7 +133,7 @@ if (opt.json) console.log(JSON.stringify(results, null, 2));
 else
   for (const r of results)
     console.log(
-      `${r.policy}: ${r.outcome}, score ${r.score}, stopwatch ${r.stopwatch_s.toFixed(3)} s, ` +
+      `${r.policy}: ${r.outcome}, score ${r.score}, ${stopping(r)}, stopwatch ${r.stopwatch_s.toFixed(3)} s, ` +
         `${r.steps} steps in ${r.frames} frames, hash ${r.hash}${r.native ? `, native ${r.native}` : ''}`,
     );
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,8 @@
 ///   brake_reset()                         a new run with the default game and director
 ///   brake_policy_buf() -> ptr             256 bytes where JS writes a policy name (UTF-8)
 ///   brake_set_policy(len) -> status       parse it ("never", "late", "at-distance:30", ...); "" = human
+///   brake_press()                         a pedal press as it happens (key or pointer down): C keeps
+///                                         it until a step takes it, so a tap between steps is not lost
 ///   brake_frame(seconds, pedal) -> steps  one display frame, the C policy (or pedal) per step
 ///   brake_begin_frame(seconds) -> steps   the same frame in halves, for a JS policy:
 ///   brake_step(pedal)                       call brake_step that many times
@@ -30,7 +32,8 @@
   X(x) X(y) X(vx) X(vy) X(speed) X(pitch) X(phase) X(outcome) X(stopwatch) X(time_scale) X(gap) X(braked)     \
   X(pedal) X(flips) X(step) X(countdown) X(score) X(stop_x) X(stopping_distance) X(leap_distance) X(clean)   \
   X(cleared) X(ramp_x) X(ramp_length) X(ramp_angle) X(barrier_x) X(barrier_height) X(steps_per_second)       \
-  X(policy) X(alpha) X(frames)
+  X(policy) X(alpha) X(frames) X(ended) X(final_outcome) X(final_score) X(final_stopwatch) X(final_stop_x)     \
+  X(final_stopping_distance) X(final_leap_distance) X(final_flips) X(final_clean)
 
 #define BX_ENUM(n) BX_V_##n,
 enum { BX_VIEW(BX_ENUM) BX_VIEW_COUNT };
@@ -48,6 +51,7 @@ static char bx_policy_text[256];
 BX_EXPORT(brake_reset) int32_t brake_reset(void);
 BX_EXPORT(brake_policy_buf) char *brake_policy_buf(void);
 BX_EXPORT(brake_set_policy) int32_t brake_set_policy(int32_t len);
+BX_EXPORT(brake_press) void brake_press(void);
 BX_EXPORT(brake_frame) int32_t brake_frame(double seconds, int32_t pedal);
 BX_EXPORT(brake_begin_frame) int32_t brake_begin_frame(double seconds);
 BX_EXPORT(brake_step) void brake_step(int32_t pedal);
@@ -97,6 +101,17 @@ static void bx_refresh(void) {
   v[BX_V_policy] = (double)bx_dir.policy.kind;
   v[BX_V_alpha] = ks_clock_alpha(&bx_dir.clock);
   v[BX_V_frames] = (double)bx_dir.frames;
+  /* The run's result once it ended early (the what-if's), else the live one. */
+  brake_result f = bx_dir.ended ? bx_dir.what_if : r;
+  v[BX_V_ended] = (double)bx_dir.ended;
+  v[BX_V_final_outcome] = (double)f.outcome;
+  v[BX_V_final_score] = (double)f.score;
+  v[BX_V_final_stopwatch] = f.stopwatch_s;
+  v[BX_V_final_stop_x] = f.stop_x_m;
+  v[BX_V_final_stopping_distance] = f.stopping_distance_m;
+  v[BX_V_final_leap_distance] = f.leap_distance_m;
+  v[BX_V_final_flips] = (double)f.flips;
+  v[BX_V_final_clean] = (double)f.clean_landing;
 }
 
 static void bx_take(const ks_events *e) {
@@ -138,6 +153,8 @@ int32_t brake_set_policy(int32_t len) {
   bx_refresh();
   return (int32_t)st;
 }
+
+void brake_press(void) { brake_director_press(&bx_dir); }
 
 int32_t brake_frame(double seconds, int32_t pedal) {
   bx_event_n = 0;

@@ -21,6 +21,11 @@
 ///   walk_event_name(type) -> ptr
 ///   walk_report(rate) -> status                the scripted course at `rate`; values at walk_report_values()
 ///   walk_report_values() -> ptr, walk_report_count(), walk_report_name(i)
+///   walk_ledge(rate, integrator) -> ptr        the course's jump at seed 001's ledge (0 exact, 1 Euler):
+///                                              cleared, takeoff x, apex y, land x, land y, ledge x, ledge top
+///   walk_euler_gap() -> metres                 how much lower a per-step Euler jump peaks at 60/s than at 120/s
+///
+/// The view's cam_bob is the head bob (add it to cam_y), blended like the camera.
 #include "kickstep/walk.h"
 
 #if defined(__wasm__)
@@ -31,7 +36,7 @@
 
 #define WX_VIEW(X)                                                                                        \
   X(cam_x) X(cam_y) X(cam_yaw) X(cam_pitch) X(x) X(y) X(vx) X(vy) X(eye_offset) X(grounded) X(sliding)     \
-  X(crouched) X(time) X(step) X(rate) X(alpha) X(frames) X(autopilot)
+  X(crouched) X(time) X(step) X(rate) X(alpha) X(frames) X(autopilot) X(cam_bob)
 
 #define WX_ENUM(n) WX_V_##n,
 enum { WX_VIEW(WX_ENUM) WX_VIEW_COUNT };
@@ -50,6 +55,8 @@ static int32_t wx_autopilot;
 static walk_input wx_input; /* keys held now, presses since the last frame */
 
 WX_EXPORT(walk_reset) int32_t walk_reset(int32_t rate);
+WX_EXPORT(walk_ledge) double *wx_ledge_run(int32_t rate, int32_t integrator);
+WX_EXPORT(walk_euler_gap) double wx_euler_gap(void);
 WX_EXPORT(walk_key) void walk_key(uint32_t bits, int32_t down);
 WX_EXPORT(walk_frame) int32_t walk_frame(double seconds, double look_dx, double look_dy);
 WX_EXPORT(walk_autopilot) void walk_autopilot(int32_t on);
@@ -74,6 +81,7 @@ static void wx_refresh(void) {
   v[WX_V_cam_y] = c.y;
   v[WX_V_cam_yaw] = c.yaw;
   v[WX_V_cam_pitch] = c.pitch;
+  v[WX_V_cam_bob] = c.bob;
   v[WX_V_x] = b->x;
   v[WX_V_y] = b->y;
   v[WX_V_vx] = b->vx;
@@ -179,6 +187,33 @@ int32_t wx_report_run(int32_t rate) {
 }
 
 double *walk_report_values(void) { return wx_report; }
+
+static double wx_ledge[7];
+
+double *wx_ledge_run(int32_t rate, int32_t integrator) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = rate;
+  walk_ledge_result r;
+  for (int i = 0; i < 7; i++) wx_ledge[i] = 0.0;
+  wx_ledge[0] = -1.0; /* a bad rate or integrator */
+  if (walk_ledge_run(&d, integrator, &r) != KS_OK) return wx_ledge;
+  wx_ledge[0] = (double)r.cleared;
+  wx_ledge[1] = r.takeoff_x_m;
+  wx_ledge[2] = r.apex_y_m;
+  wx_ledge[3] = r.land_x_m;
+  wx_ledge[4] = r.land_y_m;
+  wx_ledge[5] = WALK_LEDGE_X_M;
+  wx_ledge[6] = WALK_LEDGE_TOP_M;
+  return wx_ledge;
+}
+
+double wx_euler_gap(void) {
+  walk_def d = walk_default_def();
+  d.steps_per_second = 60;
+  double a60 = walk_euler_apex(&d);
+  d.steps_per_second = 120;
+  return walk_euler_apex(&d) - a60;
+}
 int32_t walk_report_count(void) { return walk_report_field_count; }
 const char *walk_report_name(int32_t i) { return walk_report_field_name(i); }
 

@@ -23,8 +23,14 @@
 ///     the guard stays in the accumulator for the next frames), and slow motion by
 ///     easing the time scale during a leap. Only the amount of time fed to the
 ///     clock changes, so the run is the same at any speed.
-///   - brake_sim_run_out: "what if" — when a run ends early on screen, the
-///     remaining steps run in a tight loop for the score a full run gives.
+///   - brake_sim_run_out: "what if" — when a run ends early (the car has
+///     cleared the barrier), the remaining steps run in a tight loop for the
+///     score a full run gives. The director does it on the step of the clear.
+///
+/// The director keeps a press until a step takes it (brake_director_press):
+/// a pedal pressed and released between two steps, or within a frame that
+/// runs no step (a 144 Hz display over 120 steps a second), still reaches
+/// the next step as a pedal down.
 #ifndef KICKSTEP_BRAKE_H
 #define KICKSTEP_BRAKE_H
 
@@ -213,6 +219,9 @@ typedef struct brake_director {
   double time_scale;     ///< the eased scale used by the last frame
   double target_scale;   ///< what it eases toward
   int64_t frames;        ///< frames run
+  int32_t pressed;       ///< 1: a press (brake_director_press) no step has taken yet
+  int32_t ended;         ///< 1 once the run ended early: the car cleared the barrier and `what_if` holds the result
+  brake_result what_if;  ///< the full run's result, run out in a tight loop on the step of the clear (valid once `ended`)
 } brake_director;
 
 /// Defaults as documented on each field of brake_director_def.
@@ -232,8 +241,16 @@ KS_API int64_t brake_director_frame(brake_director *d, double frame_seconds, boo
 /// step by step (the page's console policies): brake_director_begin_frame eases
 /// the scale and returns the steps due; call brake_director_step that many times.
 KS_API int64_t brake_director_begin_frame(brake_director *d, double frame_seconds);
-/// One step with the policy's pedal (or `pedal` for a human driver).
+/// One step with the policy's pedal (or `pedal` for a human driver, down too
+/// if a press is pending; the step takes the press). Once the run has ended
+/// early (`ended`), the pedal is the one the what-if held, so the run drawn on
+/// to its stop is the what-if's run. On the step that emits BRAKE_EV_CLEAR the
+/// director runs a copy out (brake_sim_run_out) into `what_if` and sets `ended`.
 KS_API void brake_director_step(brake_director *d, bool pedal, ks_events *out);
+/// A press of the pedal, made between frames (a key or pointer down): kept
+/// until a step takes it, so a press released before the next step runs is
+/// not lost. The held pedal passed to the frame still decides later steps.
+KS_API void brake_director_press(brake_director *d);
 
 #ifdef __cplusplus
 }

@@ -131,12 +131,20 @@ typedef struct walk_body {
   uint32_t cookie;      ///< set by walk_body_init; a body without it takes no step (never hashed)
 } walk_body;
 
+/// The head bob's height, m: the eye rises and falls by up to this while walking.
+#define WALK_BOB_M 0.03
+/// The head bob's length along the course, m: one rise and fall per stride.
+#define WALK_BOB_STRIDE_M 1.6
+
 /// What the drawing needs: the eye and the view.
 typedef struct walk_camera {
   double x;             ///< eye position along the course, m
-  double y;             ///< eye height, m
+  double y;             ///< eye height, m (without the bob)
   double yaw;           ///< view yaw, rad
   double pitch;         ///< view pitch, rad
+  double bob;           ///< the head bob to add to y when drawing, m: WALK_BOB_M × sin(2π·x / WALK_BOB_STRIDE_M)
+                        ///< × min(1, |vx| / walk speed) on the ground and not sliding, else 0. A function of
+                        ///< the stepped body, blended between steps like the rest (seed 001)
 } walk_camera;
 
 /// One frame's input: the keys held at the frame's end, and every key pressed
@@ -185,7 +193,7 @@ KS_API void walk_body_look(walk_body *b, const walk_def *def, double dx, double 
 KS_API double walk_body_eye_rest(const walk_body *b, const walk_def *def);
 /// Camera of a body.
 KS_API walk_camera walk_body_camera(const walk_body *b, const walk_def *def);
-/// Blend for drawing: position and pitch linearly, yaw the shortest way round.
+/// Blend for drawing: position, pitch and head bob linearly, yaw the shortest way round.
 KS_API walk_camera walk_camera_lerp(walk_camera a, walk_camera b, double alpha);
 /// A 64-bit hash of every body field.
 KS_API uint64_t walk_body_hash(const walk_body *b);
@@ -261,6 +269,51 @@ KS_API void walk_course_step(walk_body *b, const walk_def *def, ks_events *out);
 KS_API uint32_t walk_course_keys(int64_t step, int32_t rate);
 /// Course length in simulated seconds.
 #define WALK_COURSE_SECONDS 9
+
+/// The ledge (seed 001: "A game at 60 used to jump 2.6 cm lower than one at
+/// 120 and miss a ledge the other cleared"). The course's jump (walk forward
+/// from rest, jump at 1 s, take-off at x = 3.7333 m) against a ledge whose
+/// face stands at WALK_LEDGE_X_M, WALK_LEDGE_TOP_M high: just where the jump
+/// peaks, and between the heights a per-step semi-implicit Euler jump reaches
+/// at 60 steps a second (0.8500 m) and at 120 (0.8750 m). The exact
+/// controller peaks at 0.9 m at every rate and clears it; the Euler jump
+/// misses it at 30 and 60 steps a second and clears it at 120 and 240.
+#define WALK_LEDGE_X_M 4.91
+/// The ledge's top above the floor, m.
+#define WALK_LEDGE_TOP_M 0.8625
+
+/// How walk_ledge_run integrates the flight.
+typedef enum walk_integrator {
+  WALK_INTEGRATE_EXACT = 0, ///< the controller: closed-form flight, events inside the step
+  WALK_INTEGRATE_EULER,     ///< per step: vy −= g·dt; x += vx·dt; y += vy·dt; the face checked at step ends
+  walk_integrator_count     ///< the number of integrators (not one)
+} walk_integrator;
+
+/// What one jump at the ledge did.
+typedef struct walk_ledge_result {
+  int32_t steps_per_second; ///< the rate it ran at
+  int32_t integrator;       ///< walk_integrator
+  int32_t cleared;          ///< 1: came down on the ledge's top; 0: hit its face and fell back
+  int32_t pad_;             ///< explicit padding (zero)
+  double takeoff_x_m;       ///< where the jump left the floor, m
+  double apex_y_m;          ///< the highest the feet got, m
+  double land_x_m;          ///< where the feet came down, m
+  double land_y_m;          ///< the floor height there, m (WALK_LEDGE_TOP_M if cleared, else 0)
+} walk_ledge_result;
+
+/// The ledge's floor: flat at 0 up to WALK_LEDGE_X_M, then WALK_LEDGE_TOP_M.
+KS_API walk_floor walk_ledge_floor(void);
+/// The course's jump at the ledge at def's rate (def's floor is replaced by
+/// walk_ledge_floor()), its flight integrated by `integrator`. The walk up to
+/// the take-off is the controller's at both, so they leave the floor alike.
+/// Errors: as walk_game_init; KS_ERR_RANGE for an unknown integrator.
+KS_API ks_status walk_ledge_run(const walk_def *def, int32_t integrator, walk_ledge_result *out);
+/// The apex of a jump from rest with def's jump speed and gravity, integrated
+/// per step by semi-implicit Euler at def's rate, m (the controller's is
+/// jump_speed² / 2g at every rate). When jump_speed / (g·dt) is a whole number
+/// (6 m/s, 20 m/s², any rate a multiple of 10) it is exactly
+/// jump_speed² / 2g − jump_speed·dt / 2: 0.85 m at 60 steps a second, 0.875 at 120.
+KS_API double walk_euler_apex(const walk_def *def);
 
 #ifdef __cplusplus
 }

@@ -88,9 +88,30 @@ int64_t brake_director_begin_frame(brake_director *d, double frame_seconds) {
   return ks_clock_advance(&d->clock, dt);
 }
 
+void brake_director_press(brake_director *d) {
+  if (director_usable(d)) d->pressed = 1;
+}
+
+/* The what-if's step limit: far more than any run takes (a run is seconds). */
+#define WHAT_IF_MAX_STEPS 10000000
+
 void brake_director_step(brake_director *d, bool pedal, ks_events *out) {
   if (!director_usable(d)) return;
-  brake_sim_step(&d->sim, brake_policy_pedal(&d->policy, &d->sim, pedal), out);
+  /* A press waits for a step: a tap shorter than the gap between two steps
+     still brakes (seed 002: apply input in the next fixed step without losing
+     presses). After the run ended early, the pedal is the what-if's: held. */
+  bool human = d->ended ? d->sim.pedal != 0 : (pedal || d->pressed != 0);
+  d->pressed = 0;
+  int32_t cleared = d->sim.cleared;
+  brake_sim_step(&d->sim, brake_policy_pedal(&d->policy, &d->sim, human), out);
+  /* Seed 004: "when a run ends early (the car has cleared the barrier)", the
+     remaining steps run in a tight loop on the spot, with the same step. A
+     copy runs out, so the drawn run goes on to the same stop. */
+  if (!cleared && d->sim.cleared && !d->ended) {
+    brake_sim copy = d->sim;
+    d->what_if = brake_sim_run_out(&copy, &d->policy, WHAT_IF_MAX_STEPS);
+    d->ended = 1;
+  }
 }
 
 int64_t brake_director_frame(brake_director *d, double frame_seconds, bool pedal, ks_events *out) {

@@ -305,13 +305,24 @@ void walk_body_look(walk_body *b, const walk_def *def, double dx, double dy) {
   b->pitch = ks_clamp(b->pitch - dy * def->look_sensitivity, -def->max_pitch_rad, def->max_pitch_rad);
 }
 
+/* Seed 001's head bob: a function of where the feet are and how fast they
+   walk, so it needs no state of its own and is the same at every rate. */
+static double head_bob(const walk_body *b, const walk_def *def) {
+  if (!b->grounded || b->sliding || !(def->walk_speed_mps > 0.0)) return 0.0;
+  double pace = ks_fmin(1.0, ks_fabs(b->vx) / def->walk_speed_mps);
+  if (!(pace > 0.0)) return 0.0;
+  double phase = ks_wrap_angle(2.0 * KS_PI * b->x / WALK_BOB_STRIDE_M);
+  return WALK_BOB_M * pace * ks_sin(phase);
+}
+
 walk_camera walk_body_camera(const walk_body *b, const walk_def *def) {
-  walk_camera c = {0.0, 0.0, 0.0, 0.0};
+  walk_camera c = {0.0, 0.0, 0.0, 0.0, 0.0};
   if (!b || !def) return c;
   c.x = b->x;
   c.y = b->y + walk_body_eye_rest(b, def) + b->eye_offset;
   c.yaw = b->yaw;
   c.pitch = b->pitch;
+  c.bob = head_bob(b, def);
   return c;
 }
 
@@ -320,6 +331,7 @@ walk_camera walk_camera_lerp(walk_camera a, walk_camera b, double alpha) {
   c.x = ks_lerp(a.x, b.x, alpha);
   c.y = ks_lerp(a.y, b.y, alpha);
   c.pitch = ks_lerp(a.pitch, b.pitch, alpha);
+  c.bob = ks_lerp(a.bob, b.bob, alpha);
   double d = ks_wrap_angle(b.yaw - a.yaw);
   c.yaw = ks_wrap_angle(a.yaw + d * alpha);
   return c;

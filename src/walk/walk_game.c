@@ -81,7 +81,7 @@ int64_t walk_game_frame(walk_game *g, double frame_seconds, const walk_input *in
 }
 
 walk_camera walk_game_camera(const walk_game *g) {
-  walk_camera c = {0.0, 0.0, 0.0, 0.0};
+  walk_camera c = {0.0, 0.0, 0.0, 0.0, 0.0};
   if (!g) return c;
   return walk_camera_lerp(walk_body_camera(&g->prev, &g->def), walk_body_camera(&g->body, &g->def),
                           ks_clock_alpha(&g->clock));

@@ -264,11 +264,116 @@ static void test_what_if_holds_the_pedal(void **st) {
   assert_results_equal(&ra, &rb);
 }
 
+/* Seed 004: the what-if starts "when a run ends early (the car has cleared the
+   barrier)": the director runs it on the step of the clear, in that frame, and
+   its result is the one the drawn run reaches at its stop, bit for bit. */
+static void test_what_if_starts_at_the_clear(void **st) {
+  (void)st;
+  static const char *const names[] = {"never", "stunt:20", "stunt:18"};
+  for (size_t n = 0; n < 3; n++) {
+    log_t full;
+    brake_result rf;
+    run_steps(names[n], &full, &rf);
+    assert_int_equal(rf.outcome, BRAKE_OUT_LEAP);
+    brake_def g = brake_default_def();
+    brake_director_def dd = brake_director_default_def();
+    brake_director d;
+    assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
+    brake_policy p = policy(names[n]);
+    assert_int_equal(brake_director_set_policy(&d, &p), KS_OK);
+    bool cleared = false;
+    while (!cleared) {
+      ks_events e;
+      ks_events_clear(&e);
+      assert_int_equal(d.ended, 0);
+      brake_director_frame(&d, 1.0 / 144.0, false, &e);
+      cleared = ks_events_find(&e, BRAKE_EV_CLEAR) >= 0;
+      assert_true(d.sim.phase != BRAKE_PHASE_DONE);
+    }
+    /* Ended in the frame of the clear, still in the air: no landing yet. */
+    assert_int_equal(d.ended, 1);
+    assert_int_equal(d.sim.phase, BRAKE_PHASE_AIR);
+    assert_results_equal(&rf, &d.what_if);
+    /* The drawn run goes on to the same stop. */
+    while (d.sim.phase != BRAKE_PHASE_DONE) brake_director_frame(&d, 1.0 / 144.0, false, NULL);
+    brake_result live = brake_sim_result(&d.sim);
+    assert_results_equal(&rf, &live);
+  }
+  /* A human: after the clear the pedal is the what-if's (the last one held),
+     so a press then changes nothing. */
+  brake_def g = brake_default_def();
+  brake_director_def dd = brake_director_default_def();
+  brake_director d;
+  assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
+  while (!d.ended) brake_director_frame(&d, 1.0 / 60.0, false, NULL);
+  brake_result w = d.what_if;
+  while (d.sim.phase != BRAKE_PHASE_DONE) {
+    brake_director_press(&d);
+    brake_director_frame(&d, 1.0 / 60.0, true, NULL);
+  }
+  brake_result live = brake_sim_result(&d.sim);
+  assert_results_equal(&w, &live);
+}
+
+/* Seed 002's common mistake: "losing button presses that happen between fixed
+   steps". On a 144 Hz display over 120 steps a second, some frames run no
+   step; a tap pressed and released within such a frame, or between two steps
+   inside one frame's gap, must still reach the next step as a pedal down. */
+static void test_press_between_steps_reaches_a_step(void **st) {
+  (void)st;
+  brake_def g = brake_default_def();
+  brake_director_def dd = brake_director_default_def();
+  int taps = 0;
+  for (int fps = 121; fps <= 240; fps += 23) {
+    for (int phase = 0; phase < 6; phase++) {
+      brake_director d;
+      assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
+      /* Past the countdown, a second up the road (at speed: a tap then slows
+         the car and it coasts on). */
+      while (d.sim.phase == BRAKE_PHASE_COUNTDOWN) brake_director_frame(&d, 1.0 / (double)fps, false, NULL);
+      for (int k = 0; k < fps + phase; k++) brake_director_frame(&d, 1.0 / (double)fps, false, NULL);
+      /* Find a frame that runs no step (fps > 120 leaves some), then tap: the
+         pedal went down and came up before the frame; the frame sees it up. */
+      int guard = 0;
+      while (brake_director_frame(&d, 1.0 / (double)fps, false, NULL) != 0) assert_true(++guard < 1000);
+      assert_int_equal(d.sim.braked, 0);
+      brake_director_press(&d);
+      int64_t ran = brake_director_frame(&d, 1.0 / (double)fps, false, NULL);
+      if (ran == 0) {
+        assert_int_equal(d.sim.braked, 0); /* no step yet: the press waits */
+        assert_int_equal(d.pressed, 1);
+        while (brake_director_frame(&d, 1.0 / (double)fps, false, NULL) == 0) assert_true(++guard < 2000);
+      }
+      assert_int_equal(d.sim.braked, 1);
+      assert_int_equal(d.pressed, 0);
+      /* Taken by exactly one step: the next step has the pedal up. */
+      int64_t before = d.sim.step;
+      ks_events e;
+      ks_events_clear(&e);
+      while (d.sim.step == before) {
+        brake_director_frame(&d, 1.0 / (double)fps, false, &e);
+        assert_true(++guard < 3000);
+      }
+      assert_int_equal(d.sim.pedal, 0);
+      taps++;
+    }
+  }
+  assert_int_equal(taps, 36);
+  /* The same tap without a press (the pedal only sampled at frames) is lost:
+     what the page did before. */
+  brake_director d;
+  assert_int_equal(brake_director_init(&d, &g, &dd), KS_OK);
+  while (d.sim.phase == BRAKE_PHASE_COUNTDOWN) brake_director_frame(&d, 1.0 / 144.0, false, NULL);
+  for (int k = 0; k < 50; k++) brake_director_frame(&d, 1.0 / 144.0, false, NULL);
+  assert_int_equal(d.sim.braked, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_events_independent_of_frames), cmocka_unit_test(test_slow_motion_changes_nothing),
       cmocka_unit_test(test_easing),                        cmocka_unit_test(test_clamp_and_guard),
       cmocka_unit_test(test_what_if_matches_full_run),      cmocka_unit_test(test_what_if_holds_the_pedal),
+      cmocka_unit_test(test_what_if_starts_at_the_clear),   cmocka_unit_test(test_press_between_steps_reaches_a_step),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,20 +50,44 @@ await run('games_web_brake', async (t) => {
       }
     }
 
+    // Seed 002's common mistake: a tap pressed and released before the next
+    // frame (so before any step runs) must still reach a step and brake.
+    await page.evaluate(() => window.__brake.policy(null));
+    await page.waitForFunction(() => window.__brake.state().phase === 1 && window.__brake.state().speed > 8, null, { timeout: 15000 });
+    const tap = await page.evaluate(async () => {
+      const before = window.__brake.state();
+      dispatchEvent(new KeyboardEvent('keydown', { code: 'Space', key: ' ' }));
+      dispatchEvent(new KeyboardEvent('keyup', { code: 'Space', key: ' ' }));
+      for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+      const after = window.__brake.state();
+      return { braked0: before.braked, braked: after.braked, steps: after.step - before.step };
+    });
+    t.ok(tap.braked0 === 0 && tap.braked === 1 && tap.steps > 0, 'a tap pressed and released between two frames brakes (the press waits for a step)', JSON.stringify(tap));
+
     // Play a leap live with a C driver that brakes too late (40 m before the ramp) and watch slow motion happen.
     await page.evaluate(() => window.__brake.policy('at-distance:40'));
-    const minScale = await page.evaluate(async () => {
+    const live = await page.evaluate(async () => {
       let min = 1;
+      let first = null; // the state when the result first showed
       const t0 = performance.now();
       while (performance.now() - t0 < 25000 && window.__brake.state().phase !== 5) {
         await new Promise((r) => requestAnimationFrame(r));
-        min = Math.min(min, window.__brake.state().time_scale);
+        const s = window.__brake.state();
+        min = Math.min(min, s.time_scale);
+        if (!first && !document.getElementById('result').hidden)
+          first = { phase: s.phase, cleared: s.cleared, ended: s.ended, title: document.getElementById('result-title').textContent };
       }
-      return min;
+      return { min, first };
     });
+    const minScale = live.min;
     t.ok(minScale < 0.6, 'slow motion during the leap', `lowest time scale ${minScale.toFixed(3)}`);
+    // Seed 004: the what-if starts when the run ends early, the barrier cleared:
+    // the result shows while the car is still in the air, with the full run's score.
+    const f = live.first;
+    t.ok(f && f.phase === 3 && f.cleared === 1 && f.ended === 1, 'the result shows as the car clears the barrier, still in the air', JSON.stringify(f));
     const end = await page.evaluate(() => window.__brake.state());
     t.ok(end.phase === 5 && end.outcome === 3, 'the live leap ends with a result', JSON.stringify({ phase: end.phase, outcome: end.outcome }));
+    t.ok(f && f.title.endsWith(`— ${end.score} points`), 'the what-if\'s score is the one the live run reaches', `${f && f.title} vs ${end.score}`);
     const visible = await page.evaluate(() => !document.getElementById('result').hidden);
     t.ok(visible, 'the result panel shows');
     const res = await page.evaluate(() => ({

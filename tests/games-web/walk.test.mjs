@@ -23,6 +23,16 @@ await run('games_web_walk', async (t) => {
     t.ok(rows.length >= 20, 'report has its rows', String(rows.length));
     t.ok(rows.every((r) => r.length === 4 && r.every((c) => c === r[0])), 'all four rates agree to the centimetre');
 
+    // Seed 001's ledge, shown: a per-step Euler jump misses it at 60/s and
+    // clears it at 120/s; the controller clears it at every rate; the figure
+    // is the one walk-cli --ledge prints and docs/walk.md quotes.
+    const ledge = await page.$$eval('#ledge tr', (trs) => trs.slice(1).map((tr) => [...tr.children].map((td) => td.textContent)));
+    const row = (r) => (ledge.find((x) => x[0] === `${r}/s`) || []).join(' ');
+    t.ok(row(60) === '60/s 0.8500 m misses 0.9000 m clears' && row(120) === '120/s 0.8750 m clears 0.9000 m clears',
+      'the ledge table: Euler misses at 60/s and clears at 120/s, exact clears both', JSON.stringify(ledge));
+    const figure = await page.textContent('#ledge-figure');
+    t.ok(figure.includes('peaks 2.50 cm lower at 60 steps/s than at 120 steps/s'), 'the ledge figure says 2.50 cm', figure);
+
     // The rate is selectable.
     await page.selectOption('#rate', '30');
     await page.waitForTimeout(300);
@@ -33,6 +43,7 @@ await run('games_web_walk', async (t) => {
     await page.waitForTimeout(800);
     const moved = await page.evaluate(() => window.__walk.view());
     t.ok(moved.x > 1, 'held key walks', `x ${moved.x}`);
+    t.ok(moved.grounded === 1 && Math.abs(moved.cam_bob) <= 0.03 && typeof moved.cam_bob === 'number', 'the view carries the head bob', `bob ${moved.cam_bob}`);
     await page.evaluate(() => window.__walk.hold(0));
 
     // A jump pressed and released between two frames (real key events, at 30

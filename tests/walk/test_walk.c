@@ -13,6 +13,14 @@
 #include "kickstep/rng.h"
 #include "kickstep/walk.h"
 
+/* The ledge's exact results (test_ledge_one_euler_rate_clears_the_other_misses). */
+#define LEDGE_BITS_E60_APEX 0x3feb333333333337ull
+#define LEDGE_BITS_E60_LAND 0x401377777777777aull
+#define LEDGE_BITS_E120_APEX 0x3febfffffffffffcull
+#define LEDGE_BITS_E120_LAND 0x401444444444443bull
+#define LEDGE_BITS_X60_LAND 0x4014b68fa3229701ull
+#define LEDGE_BITS_X120_LAND 0x4014b68fa32296f3ull
+
 static const int32_t rates[] = {30, 60, 120, 240};
 
 static walk_report course(int32_t rate) {
@@ -316,8 +324,8 @@ static void test_repress_between_steps(void **st) {
 /* Position and pitch blend; yaw takes the shortest way round. */
 static void test_camera_lerp(void **st) {
   (void)st;
-  walk_camera a = {0.0, 1.6, 3.0, 0.2};
-  walk_camera b = {1.0, 1.8, -3.0, 0.4};
+  walk_camera a = {0.0, 1.6, 3.0, 0.2, 0.0};
+  walk_camera b = {1.0, 1.8, -3.0, 0.4, 0.0};
   walk_camera m = walk_camera_lerp(a, b, 0.5);
   assert_true(ks_fabs(m.x - 0.5) < 1e-15);
   assert_true(ks_fabs(m.y - 1.7) < 1e-15);
@@ -388,6 +396,129 @@ static void test_exact_flight_versus_euler(void **st) {
   assert_true(ks_fabs(c120 - c60) < 1e-12);
 }
 
+/* Seed 001: "A game at 60 used to jump 2.6 cm lower than one at 120 and miss a
+   ledge the other cleared". The course's jump at the ledge: the Euler jump
+   misses it at 30 and 60 steps a second and clears it at 120 and 240; the
+   controller clears it at every rate. Exact bits pinned: the same on every
+   build (tests/golden is not involved; these are here). */
+static void test_ledge_one_euler_rate_clears_the_other_misses(void **st) {
+  (void)st;
+  static const int32_t ledge_rates[] = {30, 60, 120, 240};
+  static const int32_t euler_clears[] = {0, 0, 1, 1};
+  for (size_t i = 0; i < 4; i++) {
+    walk_def d = walk_default_def();
+    d.steps_per_second = ledge_rates[i];
+    walk_ledge_result e, x, e2;
+    assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EULER, &e), KS_OK);
+    assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EXACT, &x), KS_OK);
+    assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EULER, &e2), KS_OK);
+    assert_memory_equal(&e, &e2, sizeof e);
+    printf("ledge %3d/s: euler apex %.4f m %s (lands x %.4f), exact apex %.4f m %s (lands x %.4f)\n", ledge_rates[i],
+           e.apex_y_m, e.cleared ? "clears" : "misses", e.land_x_m, x.apex_y_m, x.cleared ? "clears" : "misses",
+           x.land_x_m);
+    assert_int_equal(e.cleared, euler_clears[i]);
+    assert_int_equal(x.cleared, 1);
+    assert_true(x.land_y_m == WALK_LEDGE_TOP_M);
+    assert_true(ks_fabs(x.apex_y_m - 0.9) < 1e-12);
+    /* Both leave the floor at the same place: the course's take-off. */
+    assert_true(ks_fabs(e.takeoff_x_m - 3.7333333333333333) < 1e-12);
+    assert_true(ks_fabs(x.takeoff_x_m - e.takeoff_x_m) < 1e-12);
+    if (!e.cleared) {
+      assert_true(e.land_y_m == 0.0);
+      assert_true(e.land_x_m < WALK_LEDGE_X_M);
+    }
+  }
+  /* The pair the seed names, to the bit. */
+  walk_def d = walk_default_def();
+  walk_ledge_result r60, r120, x60, x120;
+  d.steps_per_second = 60;
+  assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EULER, &r60), KS_OK);
+  assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EXACT, &x60), KS_OK);
+  d.steps_per_second = 120;
+  assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EULER, &r120), KS_OK);
+  assert_int_equal(walk_ledge_run(&d, WALK_INTEGRATE_EXACT, &x120), KS_OK);
+  printf("bits: euler60 apex %016llx land %016llx; euler120 apex %016llx land %016llx; exact60 land %016llx; "
+         "exact120 land %016llx\n",
+         (unsigned long long)ks_f64_bits(r60.apex_y_m), (unsigned long long)ks_f64_bits(r60.land_x_m),
+         (unsigned long long)ks_f64_bits(r120.apex_y_m), (unsigned long long)ks_f64_bits(r120.land_x_m),
+         (unsigned long long)ks_f64_bits(x60.land_x_m), (unsigned long long)ks_f64_bits(x120.land_x_m));
+  assert_int_equal(r60.cleared, 0);
+  assert_int_equal(r120.cleared, 1);
+  assert_true(ks_f64_bits(r60.apex_y_m) == LEDGE_BITS_E60_APEX);
+  assert_true(ks_f64_bits(r60.land_x_m) == LEDGE_BITS_E60_LAND);
+  assert_true(ks_f64_bits(r120.apex_y_m) == LEDGE_BITS_E120_APEX);
+  assert_true(ks_f64_bits(r120.land_x_m) == LEDGE_BITS_E120_LAND);
+  assert_true(ks_f64_bits(x60.land_x_m) == LEDGE_BITS_X60_LAND);
+  assert_true(ks_f64_bits(x120.land_x_m) == LEDGE_BITS_X120_LAND);
+  /* The ledge sits between the two Euler apexes. */
+  assert_true(r60.apex_y_m < WALK_LEDGE_TOP_M && WALK_LEDGE_TOP_M < r120.apex_y_m);
+  walk_ledge_result bad;
+  assert_int_equal(walk_ledge_run(&d, walk_integrator_count, &bad), KS_ERR_RANGE);
+  assert_int_equal(walk_ledge_run(NULL, 0, &bad), KS_ERR_NULL);
+}
+
+/* The figure: the Euler jump's apex falls short of v²/2g by v·dt/2 here
+   (v/(g·dt) whole), so 60/s peaks v·(1/60 − 1/120)/2 = v/240 lower than 120/s:
+   2.50 cm for this 6 m/s jump (the seed's 2.6 cm is a jump of about 6.24 m/s). */
+static void test_euler_figure(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  d.steps_per_second = 60;
+  double a60 = walk_euler_apex(&d);
+  d.steps_per_second = 120;
+  double a120 = walk_euler_apex(&d);
+  assert_true(ks_fabs(a60 - 0.85) < 1e-12);
+  assert_true(ks_fabs(a120 - 0.875) < 1e-12);
+  assert_true(ks_fabs((a120 - a60) - d.jump_speed_mps / 240.0) < 1e-12);
+  char text[64];
+  snprintf(text, sizeof text, "%.2f cm", (a120 - a60) * 100.0);
+  assert_string_equal(text, "2.50 cm");
+  /* The same as the old test's own Euler loop. */
+  assert_true(ks_fabs(a60 - euler_peak(60)) < 1e-12 && ks_fabs(a120 - euler_peak(120)) < 1e-12);
+  /* A 6.24 m/s jump: 2.6 cm, the seed's figure. */
+  d.jump_speed_mps = 6.24;
+  d.steps_per_second = 60;
+  double b60 = walk_euler_apex(&d);
+  d.steps_per_second = 120;
+  double b120 = walk_euler_apex(&d);
+  snprintf(text, sizeof text, "%.1f cm", (b120 - b60) * 100.0);
+  assert_string_equal(text, "2.6 cm");
+}
+
+/* Seed 001's head bob, blended like the camera: the drawn bob is the blend of
+   the bobs of the bodies before and after the last step, by the same alpha;
+   none at rest or in the air; never more than WALK_BOB_M. */
+static void test_head_bob_blended_like_the_camera(void **st) {
+  (void)st;
+  walk_def d = walk_default_def();
+  d.steps_per_second = 60;
+  walk_game g;
+  assert_int_equal(walk_game_init(&g, &d), KS_OK);
+  assert_true(walk_game_camera(&g).bob == 0.0);
+  walk_input in = {WALK_KEY_FORWARD, 0, 0.0, 0.0};
+  double lo = 0.0, hi = 0.0;
+  int blended = 0;
+  for (int f = 0; f < 144 * 2; f++) {
+    walk_game_frame(&g, 1.0 / 144.0, &in, NULL);
+    walk_camera c = walk_game_camera(&g);
+    walk_camera a = walk_body_camera(&g.prev, &g.def), b = walk_body_camera(&g.body, &g.def);
+    double alpha = ks_clock_alpha(&g.clock);
+    assert_true(ks_f64_bits(c.bob) == ks_f64_bits(ks_lerp(a.bob, b.bob, alpha)));
+    assert_true(ks_fabs(c.bob) <= WALK_BOB_M);
+    if (alpha > 0.0 && a.bob != b.bob && c.bob != b.bob) blended++;
+    if (c.bob < lo) lo = c.bob;
+    if (c.bob > hi) hi = c.bob;
+  }
+  assert_true(blended > 50);
+  assert_true(hi > 0.9 * WALK_BOB_M && lo < -0.9 * WALK_BOB_M);
+  /* In the air: none. */
+  walk_input jump = {WALK_KEY_FORWARD | WALK_KEY_JUMP, WALK_KEY_JUMP, 0.0, 0.0};
+  walk_game_frame(&g, 1.0 / 60.0, &jump, NULL);
+  walk_game_frame(&g, 1.0 / 60.0, &in, NULL);
+  assert_int_equal(g.body.grounded, 0);
+  assert_true(walk_body_camera(&g.body, &g.def).bob == 0.0);
+}
+
 static void test_walls_and_validation(void **st) {
   (void)st;
   walk_def d = walk_default_def();
@@ -449,7 +580,10 @@ int main(void) {
       cmocka_unit_test(test_look_once_per_frame),       cmocka_unit_test(test_keys_per_step),
       cmocka_unit_test(test_camera_lerp),               cmocka_unit_test(test_eye_settles_alike),
       cmocka_unit_test(test_walls_and_validation),      cmocka_unit_test(test_snapshot),
-      cmocka_unit_test(test_exact_flight_versus_euler),   cmocka_unit_test(test_presses_never_lost),
+      cmocka_unit_test(test_exact_flight_versus_euler),
+      cmocka_unit_test(test_ledge_one_euler_rate_clears_the_other_misses),
+      cmocka_unit_test(test_euler_figure),
+      cmocka_unit_test(test_head_bob_blended_like_the_camera),   cmocka_unit_test(test_presses_never_lost),
       cmocka_unit_test(test_repress_between_steps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

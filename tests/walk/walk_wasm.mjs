@@ -3,7 +3,8 @@
 // 240 steps a second, and at 25, 97 and 144, must be the same numbers, bit for
 // bit (compared with the exact IEEE bits walk-cli prints next to each number);
 // then the module's input rules: a look once per frame, a press between two
-// frames kept for the next step, a key's auto-repeat no new press.
+// frames kept for the next step, a key's auto-repeat no new press; the
+// ledge (walk-cli --ledge --json) to the bit.
 //   node tests/walk/walk_wasm.mjs WALK_WASM WALK_CLI
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -82,6 +83,26 @@ for (let f = 0; f < 120; f++) {
 checked++;
 if (takeoffs !== 1) {
   console.log(`FAIL - a held jump key that repeats jumps once, not ${takeoffs} times`);
+  failed++;
+}
+// Seed 001's ledge: the same results in wasm as natively, to the bit (the
+// exact IEEE bits walk-cli --ledge --json prints next to each number).
+const hexOf = (d) => new DataView(new Float64Array([d]).buffer).getBigUint64(0, true).toString(16).padStart(16, '0');
+const ledge = JSON.parse(spawnSync(cli, ['--ledge', '--json'], { encoding: 'utf8' }).stdout);
+for (const r of ledge.rates) {
+  const e = Array.from(new Float64Array(X.memory.buffer, X.walk_ledge(r.steps_per_second, 1), 7));
+  const x = Array.from(new Float64Array(X.memory.buffer, X.walk_ledge(r.steps_per_second, 0), 7));
+  const want = [r.euler_clears ? 1 : 0, r.hex.euler_apex_m, r.hex.euler_land_x_m, r.exact_clears ? 1 : 0, r.hex.exact_apex_m, r.hex.exact_land_x_m];
+  const got = [e[0], hexOf(e[2]), hexOf(e[3]), x[0], hexOf(x[2]), hexOf(x[3])];
+  checked++;
+  if (got.some((g, i) => g !== want[i])) {
+    console.log(`FAIL - the ledge at ${r.steps_per_second}/s: wasm ${got} native ${want}`);
+    failed++;
+  }
+}
+checked++;
+if (hexOf(X.walk_euler_gap()) !== ledge.euler_60_below_120_hex) {
+  console.log(`FAIL - the Euler gap: wasm ${X.walk_euler_gap()} native ${ledge.euler_60_below_120_m}`);
   failed++;
 }
 console.log(`walk wasm vs native: ${checked} checks, ${failed} failed`);

@@ -42,7 +42,7 @@ let consolePedal = null;
 let skid = [];
 let lastEvents = [];
 let bannerUntil = 0;
-let finishAt = 0;
+let shown = false; // the result panel is up for this run
 let marker = null; // the off-screen ramp's arrow, as last drawn
 
 function banner(text, ms = 900) {
@@ -54,7 +54,7 @@ function banner(text, ms = 900) {
 function restart() {
   X.brake_reset();
   skid = [];
-  finishAt = 0;
+  shown = false;
   $('result').hidden = true;
   banner('3', 1000);
 }
@@ -77,11 +77,7 @@ function handle(events) {
     else if (e.type === 'flip') banner(`FLIP ×${e.subject}`, 700);
     else if (e.type === 'clear') banner('CLEARED', 600);
     else if (e.type === 'crash') banner('CRASH', 900);
-    else if (e.type === 'land') {
-      banner(e.subject ? 'CLEAN LANDING' : 'ROUGH LANDING', 900);
-      // The run ends early on screen: the rest is a tight loop in C ("what if").
-      finishAt = performance.now() + 1200;
-    }
+    else if (e.type === 'land') banner(e.subject ? 'CLEAN LANDING' : 'ROUGH LANDING', 900);
   }
 }
 
@@ -103,8 +99,16 @@ function resultLines(s, brakeAt) {
   return { lines, tip };
 }
 
-function showResult() {
+/** The run's result: the what-if's once the run ended early (C ran it out on the step of the clear). */
+function finalState() {
   const s = state();
+  return { ...s, outcome: s.final_outcome, score: s.final_score, stopwatch: s.final_stopwatch, stop_x: s.final_stop_x,
+    stopping_distance: s.final_stopping_distance, leap_distance: s.final_leap_distance, flips: s.final_flips, clean: s.final_clean };
+}
+
+function showResult() {
+  shown = true;
+  const s = finalState();
   $('result-title').textContent = `${OUTCOME[s.outcome]} — ${s.score} points`;
   const { lines, tip } = resultLines(s, skid.length ? skid[0] : null);
   const text = $('result-text');
@@ -235,10 +239,13 @@ function frame(now) {
     }
     lastEvents = readEvents();
     handle(lastEvents);
-    if (finishAt && now >= finishAt && state().phase !== 5) {
-      X.brake_run_out(); // the roll-out finished at once (the result does not explain it)
+    // Seed 004: the run ends early when the car has cleared the barrier; C ran
+    // the rest out on that step ("what if"), so the result shows at once. The
+    // car goes on flying and rolling to the same stop behind it.
+    const after = state();
+    if (!shown && (after.ended || after.phase === 5)) {
+      showResult();
     }
-    if (state().phase === 5) showResult();
   }
   const s = state();
   draw(s);
@@ -247,7 +254,12 @@ function frame(now) {
 }
 
 // ---------------------------------------------------------------- input
-const press = (down) => (humanPedal = down);
+// A press goes to C as it happens: C keeps it until a step takes it, so a tap
+// shorter than the gap between two steps still brakes (seed 002).
+const press = (down) => {
+  if (down && !humanPedal) X.brake_press();
+  humanPedal = down;
+};
 const pedalBtn = $('pedal');
 pedalBtn.addEventListener('pointerdown', (e) => { e.preventDefault(); press(true); });
 for (const ev of ['pointerup', 'pointercancel', 'pointerleave']) pedalBtn.addEventListener(ev, () => press(false));
