@@ -423,7 +423,7 @@ async function main() {
     if (phase === PHASE.OVER) role = '';
     else if (phase === PHASE.REPLAY) role = 'Replay';
     else if (shooter === me) {
-      role = phase === PHASE.AIM ? 'You shoot — swipe up' : phase === PHASE.READY ? 'Your kick' : 'You shot';
+      role = phase === PHASE.AIM ? 'You shoot — swipe from the ball to the goal' : phase === PHASE.READY ? 'Your kick' : 'You shot';
       act = phase === PHASE.AIM;
     } else {
       act = duel.v('may_tap') !== 0;
