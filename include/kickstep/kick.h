@@ -428,6 +428,12 @@ typedef struct kick_shot {
      not hashed): a step that cannot cross any of them skips the ring test. */
   double ring_z_min;        ///< lowest z of the rings' planes, m (from the setup; not hashed)
   double ring_z_max;        ///< highest z of the rings' planes, m (from the setup; not hashed)
+  /* The z bands around the step's contact tests (woodwork and goal line,
+     wall, keeper, rings; kick_batch_bands' lo and hi, in order of their
+     lower ends, from the setup at init, not hashed): a step whose path
+     stays outside all of them, the line not crossed, skips the tests. */
+  double band_lo[4];        ///< lower ends of the contact bands, m (1e300: no band; from the setup; not hashed)
+  double band_hi[4];        ///< upper ends of the contact bands, m (from the setup; not hashed)
   kick_estimate_memo est_memo; ///< the keeper's last estimate of the kick (not hashed; never changes a result)
   kick_keeper_read read;    ///< the keeper's read while it runs beside the flight (not hashed: see kick_keeper_read)
 } kick_shot;

@@ -3,6 +3,7 @@
 #include "kick_internal.h"
 
 _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
+_Static_assert(KICK_LANE_BANDS == sizeof(((kick_shot *)0)->band_lo) / sizeof(double), "a shot holds its lane's bands");
 
 /* How long the ball moves on after the decision, steps. */
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
@@ -38,6 +39,12 @@ ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
   kick_wind_prepare(&s);
   kick_wind_memo_reset(&s);
   kick_rings_prepare(&s);
+  kick_lane_bands bd;
+  kick_lane_bands_of(&s, &bd);
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    s.band_lo[i] = bd.lo[i];
+    s.band_hi[i] = bd.hi[i];
+  }
   s.dice = ks_rng_stream(setup->match_seed, setup->kick_number);
   s.spin_decay_step = kick_spin_decay_factor(KICK_STEPS_PER_SECOND);
   s.spin_decay_estimate = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
@@ -316,9 +323,25 @@ KICK_ALWAYS_INLINE static inline void step_rules(kick_shot *s, int64_t n, uint32
   }
 }
 
+/* Whether the ball's path this step, z0 to z1, meets one of the bands lo,
+   hi (in order of their lower ends; no band is empty but the unused ones,
+   last). */
+KICK_ALWAYS_INLINE static inline bool path_near_band(const double *lo_z, const double *hi_z, double z0, double z1) {
+  double lo = z0 < z1 ? z0 : z1, hi = z0 < z1 ? z1 : z0;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    if (hi < lo_z[i]) return false;
+    if (lo <= hi_z[i]) return true;
+  }
+  return false;
+}
+
+/* The scalar step's end: the contacts only where the ball's path meets one
+   of the shot's bands or it has crossed the line (outside them every test
+   of step_contacts fails: step_contacts_none), as the batch ends a lane's. */
 KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
   step_end_head(s, n, f, out);
-  step_contacts(s, n, p0, out);
+  if (s->crossed || path_near_band(s->band_lo, s->band_hi, p0.z, s->ball.pos.z)) step_contacts(s, n, p0, out);
+  else step_contacts_none(s);
   step_rules(s, n, f, out);
 }
 
@@ -401,9 +424,19 @@ int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_input *in,
    wind if it holds another: kick_batch_wind_fill's bits, kick_wind_step's. */
 KICK_ALWAYS_INLINE static inline ks_vec3 cache_wind(kick_shot_cache *c, const kick_shot *s, int64_t n) {
   kick_batch_wind *w = &c->wind;
-  if (!kick_wind_table_holds(w, s)) kick_wind_table_bind(w, s);
+  /* The setup's wind, every bit, each step; the shot's derived wind (from
+     it at init, like the hash, which covers only the setup's) with it
+     whenever a chunk is filled. */
+  const kick_wind_def *a = &w->def, *d = &s->setup.wind;
+  if (!(w->valid && ks_f64_bits(a->mean_speed_mps) == ks_f64_bits(d->mean_speed_mps) &&
+        ks_f64_bits(a->gustiness) == ks_f64_bits(d->gustiness) && ks_f64_bits(a->swirl) == ks_f64_bits(d->swirl) &&
+        ks_f64_bits(a->bearing) == ks_f64_bits(d->bearing) && a->gust_seed == d->gust_seed))
+    kick_wind_table_bind(w, s);
   uint64_t ch = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
-  if (w->chunk[ch & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] != (int64_t)ch) kick_batch_wind_fill(w, s, ch);
+  if (w->chunk[ch & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] != (int64_t)ch) {
+    if (!kick_wind_table_holds(w, s)) kick_wind_table_bind(w, s);
+    kick_batch_wind_fill(w, s, ch);
+  }
   return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
