@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The free-kick step as it was before the busy-step work (src/kick at
    98defda: shot.c's step, keeper.c's read, flight.c's estimate), kept here
-   word for word but for the ref_ prefix, so that tests can hold the step
+   word for word but for the ref_ prefix and the order of its parts, so that tests can hold the step
    that replaced it to exactly its bits. It calls only library parts that
    work left as they were (the contacts, the wind, the moments, the pose).
    Include it once, in one test. */
