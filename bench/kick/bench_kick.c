@@ -87,6 +87,35 @@ static double time_stretch(const kick_shot *from, int steps, int reps, double ti
   return (now_ns() - t0 - timer_ns) / (double)(reps * steps);
 }
 
+/* The same with kick_shot_step_cached and a cache (emptied before each
+   repetition when cold). */
+static double time_stretch_cached(const kick_shot *from, int steps, int reps, kick_shot_cache *c, bool cold,
+                                  double timer_ns) {
+  double t0 = now_ns();
+  for (int r = 0; r < reps; r++) {
+    if (cold) kick_shot_cache_init(c);
+    kick_shot s = *from;
+    for (int i = 0; i < steps; i++) kick_shot_step_cached(&s, c, NULL, NULL);
+    sink = s.ball.pos.x;
+  }
+  return (now_ns() - t0 - timer_ns) / (double)(reps * steps);
+}
+
+/* The flight's chain alone: the ball through the air in winds computed
+   beforehand, no contacts, no rules. Each step's square root waits for the
+   last step's velocity, the drag and lift divisions for the square root:
+   what a step of these bits cannot go below on one core. */
+static double time_chain(const kick_ball *from, const ks_vec3 *winds, int steps, int reps, double decay,
+                         double timer_ns) {
+  double t0 = now_ns();
+  for (int r = 0; r < reps; r++) {
+    kick_ball ball = *from;
+    for (int i = 0; i < steps; i++) kick_flight_air_inline(&ball, winds[i], KICK_DT, decay);
+    sink = ball.pos.x;
+  }
+  return (now_ns() - t0 - timer_ns) / (double)(reps * steps);
+}
+
 /* ------------------------------------------------ simulated players' trials */
 
 /* The workload of kick-cli simulate's trials (apps/kick-cli/cmd_simulate.c):
@@ -312,18 +341,31 @@ int main(void) {
   }
   double timer_ns = median(tick, TIMER_SAMPLES);
 
-  /* 1. ns per step. (a) the first 300 steps after the strike: the keeper's
-     read (a 1/240 s estimate) and every contact on the way; (b) steady flight
-     after the read, towards the goal, with wind, gusts and swirl. Each timed
-     batch replays its stretch REPS times from a copy of the shot (one
-     copy of the shot per stretch, included). */
-  enum { BATCHES = 401, REPS = 10, BATCH = 300, STEADY = 150 };
-  static double per[BATCHES], steady[BATCHES];
+  /* 1. ns per step, every variant timed in the same rounds, in turn (the
+     order rotating each round), so that the host's swings between its
+     quiet and contended regimes move them alike and the ratios of their
+     medians hold: (a) the busy stretch, the first 300 steps after the
+     strike: the keeper's read (a 1/240 s estimate), the wall jumping, every
+     contact on the way; (b) the steady stretch, 150 steps of flight after
+     the read towards the goal, with wind, gusts and swirl; (c) the flight's
+     chain alone over each stretch: the ball through the air with its winds
+     computed beforehand, nothing else. Each stretch is timed with
+     kick_shot_step_cached and one kick_shot_cache that all its repetitions
+     share, as a shot and its copies share it (the wind table and the
+     keeper's estimate filled by the first), cold (a cache emptied before
+     each repetition: the read runs beside the flight, the wind is computed
+     into the table) and with kick_shot_step. Each timed interval replays a
+     stretch REPS times from a copy of the shot (the copy included). */
+  enum { ROUNDS = 301, REPS = 10, BATCH = 300, STEADY = 150 };
+  enum { V_BUSY, V_BUSY_COLD, V_BUSY_STEP, V_BUSY_CALM, V_CHAIN, V_STEADY, V_STEADY_STEP, V_STEADY_CHAIN, V_COUNT };
+  static const char *const vname[V_COUNT] = {"busy, cached step", "busy, cached step, cold cache", "busy, kick_shot_step",
+                                             "busy without gusts and swirl, kick_shot_step", "busy stretch's flight chain",
+                                             "steady, cached step", "steady, kick_shot_step", "steady stretch's flight chain"};
+  static double t[V_COUNT][ROUNDS];
+  static kick_shot_cache cache, cold;
+  kick_shot_cache_init(&cache);
   kick_shot after_read = base;
   for (int i = 0; i < 150; i++) kick_shot_step(&after_read, NULL, NULL);
-  /* The same kick in the same wind without its gusts and swirl, timed in
-     turn with the busy stretch: what the wind's noise costs the step. */
-  static double unnoised[BATCHES];
   kick_setup su_calm = su;
   su_calm.wind.gustiness = 0.0;
   su_calm.wind.swirl = 0.0;
@@ -331,66 +373,79 @@ int main(void) {
   if (kick_shot_init(&base_calm, &su_calm) != KS_OK) return 1;
   kick_shot_advance(&base_calm, 0.1, NULL, NULL);
   if (kick_shot_strike(&base_calm, &k) != KS_OK) return 1;
-  unsigned long a0 = allocs;
-  for (int b = 0; b < BATCHES; b++) {
-    per[b] = time_stretch(&base, BATCH, REPS, timer_ns);
-    unnoised[b] = time_stretch(&base_calm, BATCH, REPS, timer_ns);
-    steady[b] = time_stretch(&after_read, STEADY, REPS, timer_ns);
-  }
-  unsigned long step_allocs = allocs - a0;
-  printf("cpu clock read: %.0f ns (taken off every timed interval below)\n", timer_ns);
-  double busy = median(per, BATCHES), calm = median(steady, BATCHES);
-  printf("kick step, busy: first 300 after the strike (wind+gusts+swirl, wall of 6 jumping, showman's read, 4 rings): "
-         "%.1f ns median (target <= 35 ns)\n",
-         busy);
-  double quiet = median(unnoised, BATCHES);
-  printf("  the same kick without the gusts and swirl (a steady 8 m/s): %.1f ns; the wind's noise costs %.1f ns "
-         "(%.0f %% of the busy step)\n",
-         quiet, busy - quiet, 100.0 * (busy - quiet) / busy);
-  printf("kick flight step, steady (wind+gusts+swirl, contacts checked): %.1f ns median (target <= 40 ns)\n", calm);
-  figure("kick_busy_step_ns", busy, "ns");
-  figure("kick_busy_step_steady_wind_ns", quiet, "ns");
-  figure("kick_steady_step_ns", calm, "ns");
-
-  /* What of the busy step no bit-exact rewrite can take away: the ball's
-     flight through the air is one chain of dependent operations (the
-     velocity's square root, then the drag and lift divisions, then the
-     update that the next step's square root needs), so a step costs at
-     least that chain's latency whatever else it does. Timed here on the same
-     300 steps with their winds precomputed (no contacts, no rules), and the
-     keeper's read, one estimate of the ball to his line, that the stretch
-     makes once (at 1/240 s, the same chain). */
-  enum { FLOOR_BATCHES = 201 };
-  static ks_vec3 winds[BATCH];
+  static ks_vec3 winds[BATCH], winds_steady[STEADY];
   for (int i = 0; i < BATCH; i++) winds[i] = kick_wind_at(&base, kick_step_time(base.clock.total_steps + i));
-  static double chain[FLOOR_BATCHES], reads[FLOOR_BATCHES];
-  kick_shot at_read = base;
-  while (at_read.clock.total_steps < at_read.keeper.read_step) kick_shot_step(&at_read, NULL, NULL);
-  for (int b = 0; b < FLOOR_BATCHES; b++) {
-    double t0 = now_ns();
-    for (int r = 0; r < REPS; r++) {
-      kick_ball ball = base.ball;
-      for (int i = 0; i < BATCH; i++) kick_flight_air_inline(&ball, winds[i], KICK_DT, base.spin_decay_step);
-      sink = ball.pos.x;
+  for (int i = 0; i < STEADY; i++)
+    winds_steady[i] = kick_wind_at(&after_read, kick_step_time(after_read.clock.total_steps + i));
+  unsigned long a0 = allocs;
+  for (int r = 0; r < ROUNDS; r++)
+    for (int q = 0; q < V_COUNT; q++) {
+      int v = (q + r) % V_COUNT;
+      switch (v) {
+      case V_BUSY: t[v][r] = time_stretch_cached(&base, BATCH, REPS, &cache, false, timer_ns); break;
+      case V_BUSY_COLD: t[v][r] = time_stretch_cached(&base, BATCH, REPS, &cold, true, timer_ns); break;
+      case V_BUSY_STEP: t[v][r] = time_stretch(&base, BATCH, REPS, timer_ns); break;
+      case V_BUSY_CALM: t[v][r] = time_stretch(&base_calm, BATCH, REPS, timer_ns); break;
+      case V_CHAIN: t[v][r] = time_chain(&base.ball, winds, BATCH, REPS, base.spin_decay_step, timer_ns); break;
+      case V_STEADY: t[v][r] = time_stretch_cached(&after_read, STEADY, REPS, &cache, false, timer_ns); break;
+      case V_STEADY_STEP: t[v][r] = time_stretch(&after_read, STEADY, REPS, timer_ns); break;
+      default: t[v][r] = time_chain(&after_read.ball, winds_steady, STEADY, REPS, base.spin_decay_step, timer_ns); break;
+      }
     }
-    chain[b] = (now_ns() - t0 - timer_ns) / (REPS * BATCH);
-    t0 = now_ns();
-    for (int r = 0; r < REPS; r++) {
-      kick_shot s = at_read;
-      double x, y, secs;
-      s.est_memo.valid = false;
-      kick_estimate_to_line(&s, s.ball, kick_shot_time(&s), s.setup.keeper.line_z, 2.5, &x, &y, &secs);
-      sink = x;
+  unsigned long step_allocs = allocs - a0;
+  /* The variants' bits: each stretch's end hashed, cached and not. */
+  bool same = true;
+  {
+    kick_shot x = base, y = base, z = after_read, w = after_read;
+    for (int i = 0; i < BATCH; i++) {
+      kick_shot_step(&x, NULL, NULL);
+      kick_shot_step_cached(&y, &cache, NULL, NULL);
     }
-    reads[b] = (now_ns() - t0 - timer_ns) / REPS;
+    for (int i = 0; i < STEADY; i++) {
+      kick_shot_step(&z, NULL, NULL);
+      kick_shot_step_cached(&w, &cache, NULL, NULL);
+    }
+    same = kick_shot_hash(&x) == kick_shot_hash(&y) && kick_shot_hash(&z) == kick_shot_hash(&w);
   }
-  double chain_ns = median(chain, FLOOR_BATCHES), read_ns = median(reads, FLOOR_BATCHES);
-  double floor_ns = chain_ns + read_ns / BATCH;
-  printf("  of which no bit-exact step can be rid: the flight's chain alone %.1f ns a step; the keeper's read "
-         "%.2f us once, %.1f ns a step of the 300: floor %.1f ns on this machine; busy / floor %.2f\n",
-         chain_ns, read_ns / 1000.0, read_ns / BATCH, floor_ns, busy / floor_ns);
-  figure("kick_flight_chain_ns", chain_ns, "ns");
-  figure("kick_busy_step_floor_ns", floor_ns, "ns");
+  static double med[V_COUNT], tmp[ROUNDS];
+  printf("cpu clock read: %.0f ns (taken off every timed interval below)\n", timer_ns);
+  printf("kick step, ns a step, medians of %d rounds, every variant in every round in turn:\n", ROUNDS);
+  for (int v = 0; v < V_COUNT; v++) {
+    memcpy(tmp, t[v], sizeof tmp);
+    med[v] = median(tmp, ROUNDS);
+    printf("  %-46s %6.1f ns\n", vname[v], med[v]);
+  }
+  /* The ratios of the medians, and the median of the rounds' own ratios. */
+  struct {
+    int a, b;
+    const char *what;
+  } pr[] = {{V_BUSY, V_CHAIN, "busy / its chain (target <= 1.5)"},
+            {V_STEADY, V_STEADY_CHAIN, "steady / its chain (target <= 1.5)"},
+            {V_BUSY_COLD, V_CHAIN, "busy, cold cache / its chain"},
+            {V_BUSY_STEP, V_CHAIN, "busy, kick_shot_step / its chain"},
+            {V_STEADY_STEP, V_STEADY_CHAIN, "steady, kick_shot_step / its chain"},
+            {V_BUSY_STEP, V_BUSY, "busy: kick_shot_step / cached"},
+            {V_BUSY_STEP, V_BUSY_COLD, "busy: kick_shot_step / cached, cold"},
+            {V_STEADY_STEP, V_STEADY, "steady: kick_shot_step / cached"},
+            {V_BUSY_STEP, V_BUSY_CALM, "busy, kick_shot_step: with gusts / without"}};
+  double ratio[sizeof pr / sizeof pr[0]];
+  printf("  ratio of the medians [median of the rounds' ratios]:\n");
+  for (size_t p = 0; p < sizeof pr / sizeof pr[0]; p++) {
+    for (int r = 0; r < ROUNDS; r++) tmp[r] = t[pr[p].a][r] / t[pr[p].b][r];
+    ratio[p] = med[pr[p].a] / med[pr[p].b];
+    printf("  %-46s %5.2f [%.2f]\n", pr[p].what, ratio[p], median(tmp, ROUNDS));
+  }
+  printf("  the cached step and kick_shot_step end both stretches with the same hash: %s\n", same ? "yes" : "NO (a bug!)");
+  figure("kick_busy_step_ns", med[V_BUSY], "ns");
+  figure("kick_busy_step_cold_ns", med[V_BUSY_COLD], "ns");
+  figure("kick_busy_step_uncached_ns", med[V_BUSY_STEP], "ns");
+  figure("kick_busy_step_steady_wind_ns", med[V_BUSY_CALM], "ns");
+  figure("kick_flight_chain_ns", med[V_CHAIN], "ns");
+  figure("kick_steady_step_ns", med[V_STEADY], "ns");
+  figure("kick_steady_step_uncached_ns", med[V_STEADY_STEP], "ns");
+  figure("kick_steady_chain_ns", med[V_STEADY_CHAIN], "ns");
+  figure("kick_busy_over_chain", ratio[0], "x");
+  figure("kick_steady_over_chain", ratio[1], "x");
 
   /* 2. 1,800-step look-ahead: copy + run, LOOK_REPS per timed interval. */
   enum { LOOKS = 51, LOOK_REPS = 10 };
@@ -438,7 +493,7 @@ int main(void) {
          (double)kicks / secs, (double)steps / (double)kicks);
 
   printf("heap allocations during %d steps: %lu (target 0); during everything above: %lu\n",
-         BATCHES * REPS * (BATCH + STEADY), step_allocs, allocs);
+         ROUNDS * REPS * (4 * BATCH + 2 * STEADY), step_allocs, allocs);
 
   /* 4. the simulated players' trials: scalar step against the batch. */
   bench_trials();

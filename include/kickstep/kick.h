@@ -370,6 +370,22 @@ typedef struct kick_estimate_memo {
   double seconds;           ///< result: when it reaches the line, s after t0 (when it arrives)
 } kick_estimate_memo;
 
+/// The keeper's read while it runs beside the flight (kick_shot_step_cached):
+/// drawn and started on his read step, its estimate (the inputs in the shot's
+/// est_memo, not yet valid) advanced one 1/240 s step beside each flight step,
+/// and finished (his dive, est_x/y/t, the memo) before anything can look at
+/// them: his contact, the goal line, a decision, a step with events, a hash,
+/// kick_shot_settle. Finished, the shot holds the same bits as a shot whose
+/// read ran at once. Not hashed (the hash sees the read finished).
+typedef struct kick_keeper_read {
+  bool pending;             ///< a read is running
+  uint8_t pad_[3];          ///< zero
+  int32_t steps;            ///< estimate steps taken
+  double ux;                ///< the reading error across drawn on the read step, -1..1
+  double uy;                ///< ... and in height
+  kick_ball ball;           ///< the estimate's ball after `steps` steps
+} kick_keeper_read;
+
 /// The whole simulation: a plain value (no pointers). sizeof is stated in docs/kick.md (<= 4 KiB).
 typedef struct kick_shot {
   kick_setup setup;         ///< the setup it was built from (kept: replays and rerolls need it)
@@ -412,7 +428,14 @@ typedef struct kick_shot {
      not hashed): a step that cannot cross any of them skips the ring test. */
   double ring_z_min;        ///< lowest z of the rings' planes, m (from the setup; not hashed)
   double ring_z_max;        ///< highest z of the rings' planes, m (from the setup; not hashed)
+  /* The z bands around the step's contact tests (woodwork and goal line,
+     wall, keeper, rings; kick_batch_bands' lo and hi, in order of their
+     lower ends, from the setup at init, not hashed): a step whose path
+     stays outside all of them, the line not crossed, skips the tests. */
+  double band_lo[4];        ///< lower ends of the contact bands, m (1e300: no band; from the setup; not hashed)
+  double band_hi[4];        ///< upper ends of the contact bands, m (from the setup; not hashed)
   kick_estimate_memo est_memo; ///< the keeper's last estimate of the kick (not hashed; never changes a result)
+  kick_keeper_read read;    ///< the keeper's read while it runs beside the flight (not hashed: see kick_keeper_read)
 } kick_shot;
 
 /// Drawing: the keeper's capsules at the current clock time.
@@ -495,7 +518,13 @@ KS_API int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_inp
 /// keeper's reading errors, catch, tip or parry). KS_ERR_STATE once struck.
 KS_API ks_status kick_shot_reroll(kick_shot *shot, uint64_t salt);
 
-/// A 64-bit hash of the state's explicit fields (never its bytes).
+/// Finishes a keeper's read left running by kick_shot_step_cached (nothing
+/// when none is): the shot then holds exactly what kick_shot_step would have
+/// left. kick_shot_step, kick_shot_advance and kick_shot_hash do it themselves.
+KS_API void kick_shot_settle(kick_shot *shot);
+
+/// A 64-bit hash of the state's explicit fields (never its bytes), with a
+/// running read (kick_keeper_read) seen finished.
 KS_API uint64_t kick_shot_hash(const kick_shot *shot);
 
 /* queries */

@@ -95,6 +95,35 @@ typedef struct kick_batch_wind {
   ks_vec3 wind[KICK_BATCH_WIND_SLOTS]; ///< the wind at step n's clock time (kick_wind_at's bits), at n mod KICK_BATCH_WIND_SLOTS
 } kick_batch_wind;
 
+/// What a shot and its copies (look-aheads, rerolled trials, restored
+/// states, a bench's repeated stretch) share outside their state, so that
+/// work one of them did is not done again: the wind by step (a
+/// kick_batch_wind table, filled as the batch fills its own) and the
+/// keeper's latest estimate of a kick. A cache in both parts: before a shot
+/// takes anything from it, it checks the table's wind against its own (every
+/// input of the wind, bit for bit) and the estimate against every input bit
+/// of its read, so a shot stepped with a cache, with another, or with
+/// kick_shot_step has the same bits. A table holds one wind: a shot with
+/// another wind empties it and takes it. About 200 KB, so it lives beside the
+/// shots, never in one (a shot stays a plain value); zeroed or
+/// kick_shot_cache_init, it is empty. Used by one thread at a time.
+typedef struct kick_shot_cache {
+  kick_batch_wind wind;     ///< the wind by step (users unused)
+  kick_estimate_memo memo;  ///< the latest estimate a shot stepped with this cache made
+} kick_shot_cache;
+
+/// Empties a cache (a zeroed one is empty too).
+KS_API void kick_shot_cache_init(kick_shot_cache *cache);
+
+/// kick_shot_step, the same bits, faster: the wind from the cache's table
+/// (cache may be NULL: the shot's own wind), and, when out is NULL, the
+/// keeper's read run beside the flight (kick_keeper_read) and its estimate
+/// taken from the cache when one there has exactly its inputs. With events
+/// asked for, the read runs at once, as in kick_shot_step. A shot left with a
+/// read running is settled by kick_shot_step, kick_shot_advance,
+/// kick_shot_settle and seen settled by kick_shot_hash and the queries.
+KS_API void kick_shot_step_cached(kick_shot *shot, kick_shot_cache *cache, const kick_input *in, ks_events *out);
+
 #define KICK_BATCH_BANDS 4         ///< contact bands of a lane
 #define KICK_BATCH_MEMOS 4         ///< keeper's estimates a batch keeps for its lanes
 

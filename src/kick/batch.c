@@ -64,37 +64,29 @@ ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
 
 /* ---------------------------------------------------------------- wind tables */
 
-static bool same_bits(double a, double b) { return ks_f64_bits(a) == ks_f64_bits(b); }
-static bool same_v3(ks_vec3 a, ks_vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
-
-/* Whether a shot's wind is the table's: every input of kick_wind_with. */
-static bool wind_is(const kick_batch_wind *w, const kick_shot *s) {
-  const kick_wind_def *a = &w->def, *c = &s->setup.wind;
-  return w->valid && same_bits(a->mean_speed_mps, c->mean_speed_mps) && same_bits(a->bearing, c->bearing) &&
-         same_bits(a->gustiness, c->gustiness) && same_bits(a->swirl, c->swirl) && a->gust_seed == c->gust_seed &&
-         same_v3(w->mean, s->wind_mean) && same_v3(w->cross, s->wind_cross) && same_bits(w->gust_k, s->wind_gust_k) &&
-         same_bits(w->swirl_k, s->wind_swirl_k);
-}
-
 /* The table for a new lane's wind: one that already holds it, else a free
    one made its own; -1 when both are busy with other winds. */
 static int8_t wind_table_for(kick_batch *b, const kick_shot *s) {
   if (!b->share_wind) return -1;
   for (int8_t t = 0; t < KICK_BATCH_WIND_TABLES; t++)
-    if (wind_is(&b->wind[t], s)) return t;
+    if (kick_wind_table_holds(&b->wind[t], s)) return t;
   for (int8_t t = 0; t < KICK_BATCH_WIND_TABLES; t++) {
     kick_batch_wind *w = &b->wind[t];
     if (w->users > 0) continue;
-    wind_table_clear(w);
-    w->def = s->setup.wind;
-    w->mean = s->wind_mean;
-    w->cross = s->wind_cross;
-    w->gust_k = s->wind_gust_k;
-    w->swirl_k = s->wind_swirl_k;
-    w->valid = true;
+    kick_wind_table_bind(w, s);
     return t;
   }
   return -1;
+}
+
+void kick_wind_table_bind(kick_batch_wind *w, const kick_shot *s) {
+  wind_table_clear(w);
+  w->def = s->setup.wind;
+  w->mean = s->wind_mean;
+  w->cross = s->wind_cross;
+  w->gust_k = s->wind_gust_k;
+  w->swirl_k = s->wind_swirl_k;
+  w->valid = true;
 }
 
 void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
@@ -119,6 +111,9 @@ ks_status kick_batch_add(kick_batch *b, const kick_shot *shot, int32_t *lane) {
   for (int32_t i = 0; i < b->lanes; i++) {
     if ((b->active & (1u << i)) != 0u) continue;
     b->lane[i] = *shot;
+    /* A lane's keeper reads at once (kick_keeper_update): one left running
+       by kick_shot_step_cached is finished first. */
+    kick_shot_settle(&b->lane[i]);
     kick_lane_bands_of(shot, &b->bands[i]);
     b->wind_of[i] = wind_table_for(b, shot);
     if (b->wind_of[i] >= 0) b->wind[b->wind_of[i]].users++;
@@ -147,6 +142,13 @@ const kick_shot *kick_batch_lane(const kick_batch *b, int32_t lane) {
 uint32_t kick_batch_active(const kick_batch *b) { return b ? b->active : 0u; }
 
 /* ---------------------------------------------------------------- stepping */
+
+void kick_shot_cache_init(kick_shot_cache *c) {
+  if (!c) return;
+  wind_table_clear(&c->wind);
+  kick_estimate_memo none = {0};
+  c->memo = none;
+}
 
 void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
   if (!b || b->cookie != KICK_BATCH_COOKIE) return;

@@ -61,50 +61,52 @@ static bool memo_holds(const kick_estimate_memo *m, const kick_shot *s, const ki
          same_bits(p->roll_resistance, q->roll_resistance);
 }
 
-bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
-                           double max_seconds, double *x, double *y, double *seconds) {
-  const double dt = 1.0 / (double)KICK_ESTIMATE_STEPS_PER_SECOND;
-  int32_t n_max = (int32_t)(max_seconds * (double)KICK_ESTIMATE_STEPS_PER_SECOND);
-  if (ball.pos.z >= z_line) {
-    *x = ball.pos.x;
-    *y = ball.pos.y;
+/* The estimate's start: its answer when it needs no steps (1 arrives, 0
+   not), else its inputs in the memo, not yet valid (-1). */
+int kick_estimate_start(kick_shot *s, const kick_ball *ball, double t0, double z_line, double max_seconds, double *x,
+                        double *y, double *seconds) {
+  if (ball->pos.z >= z_line) {
+    *x = ball->pos.x;
+    *y = ball->pos.y;
     *seconds = 0.0;
-    return true;
+    return 1;
   }
   /* He reads the wind as it is when he reads the kick. */
   ks_vec3 w = kick_wind_at(s, t0);
   kick_estimate_memo *m = &s->est_memo;
-  if (memo_holds(m, s, &ball, w, t0, z_line, max_seconds)) {
+  if (memo_holds(m, s, ball, w, t0, z_line, max_seconds)) {
     if (m->arrives) {
       *x = m->x;
       *y = m->y;
       *seconds = m->seconds;
     }
-    return m->arrives;
+    return m->arrives ? 1 : 0;
   }
   kick_estimate_memo e = {0};
-  e.ball = ball;
+  e.ball = *ball;
   e.wind = w;
   e.t0 = t0;
   e.z_line = z_line;
   e.max_seconds = max_seconds;
   e.spin_decay = s->spin_decay_estimate;
   e.pitch = s->setup.pitch;
-  e.valid = true;
-  for (int32_t i = 0; i < n_max; i++) {
-    ks_vec3 p0 = ball.pos;
-    uint32_t f = kick_flight_step_inline(&ball, w, dt, s->spin_decay_estimate, &s->setup.pitch);
-    if (ball.pos.z >= z_line) {
-      double u = (z_line - p0.z) / (ball.pos.z - p0.z);
-      *x = e.x = p0.x + (ball.pos.x - p0.x) * u;
-      *y = e.y = p0.y + (ball.pos.y - p0.y) * u;
-      *seconds = e.seconds = ((double)i + u) * dt;
-      e.arrives = true;
-      *m = e;
-      return true;
-    }
-    if ((f & 2u) != 0u || ball.vel.z <= 0.0) break;
-  }
+  e.valid = false;
   *m = e;
-  return false;
+  return -1;
+}
+
+bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
+                           double max_seconds, double *x, double *y, double *seconds) {
+  int now = kick_estimate_start(s, &ball, t0, z_line, max_seconds, x, y, seconds);
+  if (now >= 0) return now == 1;
+  kick_estimate_memo *m = &s->est_memo;
+  int32_t n_max = kick_estimate_steps_max(max_seconds);
+  for (int32_t i = 0; i < n_max; i++)
+    if (kick_estimate_next(m, &ball, i, &s->setup.pitch)) break;
+  m->valid = true;
+  if (!m->arrives) return false;
+  *x = m->x;
+  *y = m->y;
+  *seconds = m->seconds;
+  return true;
 }

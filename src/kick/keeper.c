@@ -10,6 +10,7 @@
 #define KICK_SWAY 0.05
 #define KICK_SWAY_PERIOD 1.3
 #define KICK_KEEPER_LETS_GO 0.4   /* beyond the goal by more than this, he does not dive */
+#define KICK_KEEPER_READ_SECONDS 2.5 /* how far ahead his read looks, s */
 
 static bool has_keeper(const kick_shot *s) { return s->setup.keeper.kind != KICK_KEEPER_NONE; }
 
@@ -84,14 +85,12 @@ static void start_dive(kick_shot *s, int64_t n, double gx, double gy, bool tap, 
   kick_emit(out, n + 1, KICK_EV_KEEPER_DIVE, 0u, ks_v3(k->target_x, k->target_y, tap ? 1.0 : 0.0));
 }
 
-static void read_kick(kick_shot *s, int64_t n, ks_events *out) {
+/* What he makes of his read of step n: the estimate's answer (arrives, x,
+   y, secs) and the two reading errors ux, uy. */
+static void read_decide(kick_shot *s, int64_t n, bool arrives, double x, double y, double secs, double ux, double uy,
+                        ks_events *out) {
   kick_keeper_state *k = &s->keeper;
   const kick_keeper_def *kd = &s->setup.keeper;
-  double x, y, secs;
-  bool arrives = kick_estimate_to_line(s, s->ball, kick_step_time(n), kd->line_z, 2.5, &x, &y, &secs);
-  /* Two reading errors drawn whatever happens next. */
-  double ux = ks_rng_range(&s->dice, -1.0, 1.0);
-  double uy = ks_rng_range(&s->dice, -1.0, 1.0);
   if (!arrives) return;
   k->est_x = x;
   k->est_y = y;
@@ -109,6 +108,63 @@ static void read_kick(kick_shot *s, int64_t n, ks_events *out) {
   double gx = x + ux * scale;
   double gy = ks_clamp(y + uy * scale * 0.6, 0.15, 2.6);
   start_dive(s, n, gx, gy, false, out);
+}
+
+static void read_kick(kick_shot *s, int64_t n, ks_events *out) {
+  double x = 0.0, y = 0.0, secs = 0.0;
+  bool arrives = kick_estimate_to_line(s, s->ball, kick_step_time(n), s->setup.keeper.line_z, KICK_KEEPER_READ_SECONDS,
+                                       &x, &y, &secs);
+  /* Two reading errors drawn whatever happens next. */
+  double ux = ks_rng_range(&s->dice, -1.0, 1.0);
+  double uy = ks_rng_range(&s->dice, -1.0, 1.0);
+  read_decide(s, n, arrives, x, y, secs, ux, uy, out);
+}
+
+/* Whether step n is his read: kick_keeper_update's test for a keeper not a person. */
+static bool reads_now(const kick_shot *s, int64_t n) {
+  const kick_keeper_state *k = &s->keeper;
+  return k->read_step >= 0 && n == k->read_step && k->dive_step < 0 && s->phase == KICK_PHASE_FLIGHT && !s->ball.held;
+}
+
+void kick_keeper_read_begin(kick_shot *s, int64_t n) {
+  if (!has_keeper(s) || s->setup.person_in_goal || !reads_now(s, n)) {
+    kick_keeper_update(s, n, NULL, NULL);
+    return;
+  }
+  double x = 0.0, y = 0.0, secs = 0.0;
+  int now = kick_estimate_start(s, &s->ball, kick_step_time(n), s->setup.keeper.line_z, KICK_KEEPER_READ_SECONDS, &x,
+                                &y, &secs);
+  /* The errors are drawn on the read step, as read_kick draws them. */
+  double ux = ks_rng_range(&s->dice, -1.0, 1.0);
+  double uy = ks_rng_range(&s->dice, -1.0, 1.0);
+  if (now >= 0) {
+    read_decide(s, n, now == 1, x, y, secs, ux, uy, NULL);
+    return;
+  }
+  kick_keeper_read r = {0};
+  r.pending = true;
+  r.steps = 0;
+  r.ux = ux;
+  r.uy = uy;
+  r.ball = s->ball;
+  s->read = r;
+}
+
+void kick_keeper_read_end(kick_shot *s) {
+  kick_estimate_memo *m = &s->est_memo;
+  double ux = s->read.ux, uy = s->read.uy;
+  kick_keeper_read none = {0};
+  s->read = none;
+  m->valid = true;
+  read_decide(s, s->keeper.read_step, m->arrives, m->x, m->y, m->seconds, ux, uy, NULL);
+}
+
+void kick_keeper_read_finish(kick_shot *s) {
+  while (s->read.pending) kick_keeper_read_advance(s);
+}
+
+void kick_shot_settle(kick_shot *shot) {
+  if (shot && shot->read.pending) kick_keeper_read_finish(shot);
 }
 
 void kick_keeper_update(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
@@ -169,6 +225,14 @@ void kick_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *p) {
 void kick_shot_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *out) {
   if (!s || !out) return;
   kick_keeper_pose p = {0};
+  if (s->read.pending) {
+    /* Drawn with his read finished (kick_shot_settle), on a copy. */
+    kick_shot settled = *s;
+    kick_keeper_read_finish(&settled);
+    kick_keeper_pose_at(&settled, t, &p);
+    *out = p;
+    return;
+  }
   kick_keeper_pose_at(s, t, &p);
   *out = p;
 }
@@ -282,6 +346,8 @@ int64_t kick_keeper_clear_steps(const kick_shot *s, int64_t max_steps) {
 
 void kick_contact_keeper(kick_shot *s, int64_t n, ks_events *out) {
   kick_ball *b = &s->ball;
+  /* His dive is what the contact tests: a read still running ends first. */
+  if (s->read.pending) kick_keeper_read_finish(s);
   if (!has_keeper(s) || b->held) {
     s->keeper.contact_prev = 0;
     return;

@@ -122,6 +122,19 @@ uint32_t kick_batch_run_kernel(kick_batch_soa *a, uint32_t groups, int32_t width
 
 /* kick_batch_advance's wind table fill (batch.c). */
 void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
+/* Empties a wind table and gives it s's wind (batch.c). */
+void kick_wind_table_bind(kick_batch_wind *w, const kick_shot *s);
+/* Whether a table holds s's wind: every input of kick_wind_with, bit for bit. */
+static inline bool kick_wind_table_holds(const kick_batch_wind *w, const kick_shot *s) {
+  const kick_wind_def *a = &w->def, *c = &s->setup.wind;
+  return w->valid && ks_f64_bits(a->mean_speed_mps) == ks_f64_bits(c->mean_speed_mps) &&
+         ks_f64_bits(a->bearing) == ks_f64_bits(c->bearing) && ks_f64_bits(a->gustiness) == ks_f64_bits(c->gustiness) &&
+         ks_f64_bits(a->swirl) == ks_f64_bits(c->swirl) && a->gust_seed == c->gust_seed &&
+         ks_f64_bits(w->mean.x) == ks_f64_bits(s->wind_mean.x) && ks_f64_bits(w->mean.y) == ks_f64_bits(s->wind_mean.y) &&
+         ks_f64_bits(w->mean.z) == ks_f64_bits(s->wind_mean.z) && ks_f64_bits(w->cross.x) == ks_f64_bits(s->wind_cross.x) &&
+         ks_f64_bits(w->cross.y) == ks_f64_bits(s->wind_cross.y) && ks_f64_bits(w->cross.z) == ks_f64_bits(s->wind_cross.z) &&
+         ks_f64_bits(w->gust_k) == ks_f64_bits(s->wind_gust_k) && ks_f64_bits(w->swirl_k) == ks_f64_bits(s->wind_swirl_k);
+}
 
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
@@ -241,6 +254,34 @@ static inline uint32_t kick_flight_step_inline(kick_ball *b, ks_vec3 wind, doubl
    when every input matches it (the same result, bit for bit). */
 bool kick_estimate_to_line(kick_shot *s, kick_ball ball, double t0, double z_line,
                            double max_seconds, double *x, double *y, double *seconds);
+/* kick_estimate_to_line in parts, for a read that runs beside the flight.
+   kick_estimate_start answers at once when the ball is on the line already
+   or the memo holds (returns 1 when it arrives, 0 when not, the point and
+   time in *x, *y, *seconds as kick_estimate_to_line fills them); otherwise
+   it writes the estimate's inputs to s->est_memo (not yet valid) and returns
+   -1, and kick_estimate_next then takes its steps i = 0, 1, ... (at most
+   kick_estimate_steps_max) from ball, the same bits as its loop. */
+int kick_estimate_start(kick_shot *s, const kick_ball *ball, double t0, double z_line, double max_seconds, double *x,
+                        double *y, double *seconds);
+static inline int32_t kick_estimate_steps_max(double max_seconds) {
+  return (int32_t)(max_seconds * (double)KICK_ESTIMATE_STEPS_PER_SECOND);
+}
+/* Step i of an estimate with its inputs in e: true when it has its answer
+   (e's result filled when it arrives; stopped or turned back otherwise). */
+static inline bool kick_estimate_next(kick_estimate_memo *e, kick_ball *ball, int32_t i, const kick_pitch_def *pitch) {
+  const double dt = 1.0 / (double)KICK_ESTIMATE_STEPS_PER_SECOND;
+  ks_vec3 p0 = ball->pos;
+  uint32_t f = kick_flight_step_inline(ball, e->wind, dt, e->spin_decay, pitch);
+  if (ball->pos.z >= e->z_line) {
+    double u = (e->z_line - p0.z) / (ball->pos.z - p0.z);
+    e->x = p0.x + (ball->pos.x - p0.x) * u;
+    e->y = p0.y + (ball->pos.y - p0.y) * u;
+    e->seconds = ((double)i + u) * dt;
+    e->arrives = true;
+    return true;
+  }
+  return (f & 2u) != 0u || ball->vel.z <= 0.0;
+}
 
 /* batch_flight.c: kick_flight_air_inline (1/600 s, each shot's spin decay)
    for the lanes of `fly` (bit i: b->lane[i]) in the winds (wx, wy, wz)[i],
@@ -356,6 +397,25 @@ int64_t kick_keeper_clear_steps(const kick_shot *s, int64_t max_steps);
    contact_prev = 0). */
 bool kick_keeper_out_of_reach(const kick_shot *s, const kick_ball *b);
 void kick_note_keeper_touch(kick_shot *s);
+/* The keeper's read of step n (kick_keeper_update's, for a keeper not a
+   person) left running beside the flight (kick_keeper_read): the reading
+   errors drawn now, his dive once the estimate has its answer. Reads at
+   once when the estimate needs no steps (on the line, or the memo holds). */
+void kick_keeper_read_begin(kick_shot *s, int64_t n);
+/* The read's end, its estimate answered in s->est_memo: the memo made
+   valid and his dive (read_kick's rest, no events). */
+void kick_keeper_read_end(kick_shot *s);
+/* Runs a pending read to its end. */
+void kick_keeper_read_finish(kick_shot *s);
+/* One estimate step of a pending read, its end when it has its answer. */
+static inline void kick_keeper_read_advance(kick_shot *s) {
+  kick_keeper_read *r = &s->read;
+  if (r->steps >= kick_estimate_steps_max(s->est_memo.max_seconds) ||
+      kick_estimate_next(&s->est_memo, &r->ball, r->steps, &s->setup.pitch))
+    kick_keeper_read_end(s);
+  else
+    r->steps++;
+}
 
 /* wall.c */
 void kick_wall_prepare(kick_shot *s);

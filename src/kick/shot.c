@@ -3,6 +3,7 @@
 #include "kick_internal.h"
 
 _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
+_Static_assert(KICK_LANE_BANDS == sizeof(((kick_shot *)0)->band_lo) / sizeof(double), "a shot holds its lane's bands");
 
 /* How long the ball moves on after the decision, steps. */
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
@@ -38,6 +39,12 @@ ks_status kick_shot_init(kick_shot *shot, const kick_setup *setup) {
   kick_wind_prepare(&s);
   kick_wind_memo_reset(&s);
   kick_rings_prepare(&s);
+  kick_lane_bands bd;
+  kick_lane_bands_of(&s, &bd);
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    s.band_lo[i] = bd.lo[i];
+    s.band_hi[i] = bd.hi[i];
+  }
   s.dice = ks_rng_stream(setup->match_seed, setup->kick_number);
   s.spin_decay_step = kick_spin_decay_factor(KICK_STEPS_PER_SECOND);
   s.spin_decay_estimate = kick_spin_decay_factor(KICK_ESTIMATE_STEPS_PER_SECOND);
@@ -107,6 +114,8 @@ static kick_outcome out_by_touch(const kick_shot *s) {
 }
 
 static void decide(kick_shot *s, kick_outcome o, int64_t n, ks_events *out) {
+  /* The moments read his dive: a read still running ends first. */
+  if (s->read.pending) kick_keeper_read_finish(s);
   s->outcome = o;
   s->decision_step = n + 1;
   s->phase = KICK_PHASE_DECIDED;
@@ -131,6 +140,7 @@ static void cross_goal_line(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_
   s->crossing_step = n + 1;
   s->crossed_inside = ks_fabs(pt.x) < hw && pt.y < KICK_GOAL_HEIGHT;
   if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
+    if (s->read.pending) kick_keeper_read_finish(s);
     kick_keeper_pose p;
     kick_keeper_pose_at(s, kick_step_time(n + 1), &p);
     double d0 = ks_v3_len(ks_v3_sub(p.glove[0], pt)), d1 = ks_v3_len(ks_v3_sub(p.glove[1], pt));
@@ -206,9 +216,13 @@ static bool settled_short(const kick_shot *s) {
 /* The step before the flight: the keeper's read or a person's dive, the
    strike's and the wall's events, a held ball. False when the ball does not
    fly on this step (not struck, done, or held). */
-KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+KICK_ALWAYS_INLINE static inline bool step_begin_with(kick_shot *s, int64_t n, const kick_input *in, ks_events *out,
+                                                     bool defer_read) {
   if (s->phase == KICK_PHASE_DONE) return false;
-  if (keeper_may_act(s, n, in)) kick_keeper_update(s, n, in, out);
+  if (keeper_may_act(s, n, in)) {
+    if (defer_read && !s->setup.person_in_goal) kick_keeper_read_begin(s, n);
+    else kick_keeper_update(s, n, in, out);
+  }
   if (s->phase == KICK_PHASE_WAITING) return false;
   int64_t ev = n + 1;
   kick_ball *b = &s->ball;
@@ -223,6 +237,10 @@ KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const 
     return false;
   }
   return true;
+}
+
+KICK_ALWAYS_INLINE static inline bool step_begin(kick_shot *s, int64_t n, const kick_input *in, ks_events *out) {
+  return step_begin_with(s, n, in, out, false);
 }
 
 /* The step after the flight (p0: the ball's centre before it, f: the
@@ -305,9 +323,25 @@ KICK_ALWAYS_INLINE static inline void step_rules(kick_shot *s, int64_t n, uint32
   }
 }
 
+/* Whether the ball's path this step, z0 to z1, meets one of the bands lo,
+   hi (in order of their lower ends; no band is empty but the unused ones,
+   last). */
+KICK_ALWAYS_INLINE static inline bool path_near_band(const double *lo_z, const double *hi_z, double z0, double z1) {
+  double lo = z0 < z1 ? z0 : z1, hi = z0 < z1 ? z1 : z0;
+  for (int i = 0; i < KICK_LANE_BANDS; i++) {
+    if (hi < lo_z[i]) return false;
+    if (lo <= hi_z[i]) return true;
+  }
+  return false;
+}
+
+/* The scalar step's end: the contacts only where the ball's path meets one
+   of the shot's bands or it has crossed the line (outside them every test
+   of step_contacts fails: step_contacts_none), as the batch ends a lane's. */
 KICK_ALWAYS_INLINE static inline void step_end(kick_shot *s, int64_t n, ks_vec3 p0, uint32_t f, ks_events *out) {
   step_end_head(s, n, f, out);
-  step_contacts(s, n, p0, out);
+  if (s->crossed || path_near_band(s->band_lo, s->band_hi, p0.z, s->ball.pos.z)) step_contacts(s, n, p0, out);
+  else step_contacts_none(s);
   step_rules(s, n, f, out);
 }
 
@@ -377,6 +411,7 @@ static bool shot_usable(const kick_shot *shot) {
 
 void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
   if (!shot_usable(shot)) return;
+  if (shot->read.pending) kick_keeper_read_finish(shot);
   int64_t n = shot->clock.total_steps;
   shot->clock.total_steps = n + 1;
   run_step(shot, n, in, out);
@@ -384,10 +419,78 @@ void kick_shot_step(kick_shot *shot, const kick_input *in, ks_events *out) {
 
 int64_t kick_shot_advance(kick_shot *shot, double seconds, const kick_input *in, ks_events *out) {
   if (!shot_usable(shot)) return 0;
+  if (shot->read.pending) kick_keeper_read_finish(shot);
   int64_t due = ks_clock_advance(&shot->clock, seconds);
   int64_t base = shot->clock.total_steps - due;
   for (int64_t i = 0; i < due; i++) run_step(shot, base + i, in, out);
   return due;
+}
+
+/* The wind of step n >= 0 from the cache's table, which takes the shot's
+   wind if it holds another: kick_batch_wind_fill's bits, kick_wind_step's. */
+KICK_ALWAYS_INLINE static inline ks_vec3 cache_wind(kick_shot_cache *c, const kick_shot *s, int64_t n) {
+  kick_batch_wind *w = &c->wind;
+  /* The setup's wind, every bit, each step; the shot's derived wind (from
+     it at init, like the hash, which covers only the setup's) with it
+     whenever a chunk is filled. */
+  const kick_wind_def *a = &w->def, *d = &s->setup.wind;
+  if (!(w->valid && ks_f64_bits(a->mean_speed_mps) == ks_f64_bits(d->mean_speed_mps) &&
+        ks_f64_bits(a->gustiness) == ks_f64_bits(d->gustiness) && ks_f64_bits(a->swirl) == ks_f64_bits(d->swirl) &&
+        ks_f64_bits(a->bearing) == ks_f64_bits(d->bearing) && a->gust_seed == d->gust_seed))
+    kick_wind_table_bind(w, s);
+  uint64_t ch = (uint64_t)n / KICK_BATCH_WIND_CHUNK;
+  if (w->chunk[ch & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] != (int64_t)ch) {
+    if (!kick_wind_table_holds(w, s)) kick_wind_table_bind(w, s);
+    kick_batch_wind_fill(w, s, ch);
+  }
+  return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
+}
+
+/* Step n as run_step runs it, with no events: the wind from the cache (or
+   the shot's own), the keeper's read begun and left running beside the
+   flight, one estimate step each step. Whatever reads his dive (his
+   contact, the goal line, a decision) ends the read first. */
+static void run_step_cached(kick_shot *s, kick_shot_cache *c, int64_t n, const kick_input *in) {
+  bool reads = keeper_may_act(s, n, in);
+  if (reads && c && c->memo.valid) {
+    /* The cache's estimate, when it is of this read (a guess on a few bits
+       that only decides whether to offer it: the read checks every input). */
+    const kick_estimate_memo *m = &c->memo;
+    double t0 = kick_step_time(n);
+    if (ks_f64_bits(m->t0) == ks_f64_bits(t0) && ks_f64_bits(m->ball.pos.z) == ks_f64_bits(s->ball.pos.z) &&
+        ks_f64_bits(m->ball.vel.x) == ks_f64_bits(s->ball.vel.x) && ks_f64_bits(m->ball.vel.z) == ks_f64_bits(s->ball.vel.z))
+      s->est_memo = *m;
+  }
+  if (!step_begin_with(s, n, in, NULL, true)) return;
+  ks_vec3 p0 = s->ball.pos;
+  ks_vec3 w = c && n >= 0 ? cache_wind(c, s, n) : kick_wind_step_inline(s, kick_step_time(n));
+  uint32_t f = kick_flight_step_inline(&s->ball, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  if (s->read.pending) {
+    kick_keeper_read_advance(s);
+    if (c && !s->read.pending && s->est_memo.valid) c->memo = s->est_memo;
+  } else if (reads && c && s->est_memo.valid) {
+    c->memo = s->est_memo;
+  }
+  step_end(s, n, p0, f, NULL);
+}
+
+void kick_shot_step_cached(kick_shot *shot, kick_shot_cache *cache, const kick_input *in, ks_events *out) {
+  if (!shot_usable(shot)) return;
+  if (out) {
+    /* Events: his dive's on its step, so no read left running. */
+    if (shot->read.pending) kick_keeper_read_finish(shot);
+    int64_t n = shot->clock.total_steps;
+    shot->clock.total_steps = n + 1;
+    if (!step_begin(shot, n, in, out)) return;
+    ks_vec3 p0 = shot->ball.pos;
+    ks_vec3 w = cache && n >= 0 ? cache_wind(cache, shot, n) : kick_wind_step_inline(shot, kick_step_time(n));
+    uint32_t f = kick_flight_step_inline(&shot->ball, w, KICK_DT, shot->spin_decay_step, &shot->setup.pitch);
+    step_end(shot, n, p0, f, out);
+    return;
+  }
+  int64_t n = shot->clock.total_steps;
+  shot->clock.total_steps = n + 1;
+  run_step_cached(shot, cache, n, in);
 }
 
 /* ------------------------------------------------------------------ queries */

@@ -62,6 +62,12 @@ static void hash_setup(ks_hash *h, const kick_setup *su) {
 
 uint64_t kick_shot_hash(const kick_shot *s) {
   if (!s) return 0;
+  if (s->read.pending) {
+    /* The state as it will be: his read finished, on a copy. */
+    kick_shot settled = *s;
+    kick_shot_settle(&settled);
+    return kick_shot_hash(&settled);
+  }
   ks_hash h = ks_hash_begin();
   hash_setup(&h, &s->setup);
   ks_hash_u64(&h, s->dice.state);
