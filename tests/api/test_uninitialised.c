@@ -108,7 +108,15 @@ static void test_kick(void **state) {
     kick_shot_step((kick_shot *)b.p, NULL, e);
     assert_int_equal(kick_shot_advance((kick_shot *)b.p, 1.0 / 60.0, NULL, e), 0);
     assert_int_equal(kick_shot_advance((kick_shot *)b.p, 1e9, NULL, e), 0);
-    blob_untouched(&b, "kick_shot_step / kick_shot_advance", fills[f]);
+    {
+      kick_shot_cache *cache = malloc(sizeof *cache);
+      assert_non_null(cache);
+      kick_shot_cache_init(cache);
+      kick_shot_step_cached((kick_shot *)b.p, cache, NULL, e);
+      kick_shot_step_cached((kick_shot *)b.p, cache, NULL, NULL);
+      free(cache);
+    }
+    blob_untouched(&b, "kick_shot_step / kick_shot_advance / kick_shot_step_cached", fills[f]);
 
     b = blob_new(sizeof(kick_batch), fills[f]);
     kick_batch_step((kick_batch *)b.p, NULL, e);
