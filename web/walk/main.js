@@ -212,6 +212,23 @@ function report() {
   $('report').innerHTML = rows.join('');
 }
 
+/** The ledge side on: the block, and a line at each jump's apex (C's figures),
+ * green where it clears the top, red where it does not. Drawing only. */
+function drawLedge(top, runs) {
+  const svg = $('ledge-view');
+  const lo = top - 0.08, hi = top + 0.06; // metres shown, around the ledge's top
+  const y = (m) => 160 - ((m - lo) / (hi - lo)) * 150;
+  const parts = [`<rect x="250" y="${y(top).toFixed(1)}" width="140" height="${(160 - y(top)).toFixed(1)}" fill="#6b7b88"/>`,
+    `<text x="255" y="${(y(top) + 14).toFixed(1)}">ledge ${top.toFixed(4)} m</text>`];
+  runs.forEach((r, i) => {
+    const c = r.cleared === 1 ? '#3ddc97' : '#ff6b6b';
+    const yy = y(Math.max(lo, Math.min(hi, r.apex))).toFixed(1);
+    parts.push(`<line x1="10" x2="240" y1="${yy}" y2="${yy}" stroke="${c}" stroke-width="2" stroke-dasharray="${i === 2 ? '' : '6 4'}"/>`);
+    parts.push(`<text x="12" y="${(Number(yy) - 4 - (i === 1 ? 0 : 0)).toFixed(1)}" fill="${c}">${r.label}: apex ${r.apex.toFixed(4)} m, ${r.cleared === 1 ? 'clears' : 'misses'}</text>`);
+  });
+  svg.innerHTML = parts.join('');
+}
+
 /** Seed 001's ledge: the course's jump at a ledge, its flight exact (the
  * controller) and per-step Euler, at four rates. Every figure is C's. */
 function ledge() {
@@ -231,6 +248,11 @@ function ledge() {
       `<td>${x.apex.toFixed(4)} m</td><td class="${word(x.cleared)}">${word(x.cleared)}</td></tr>`);
   }
   $('ledge').innerHTML = rows.join('');
+  drawLedge(top, [
+    { label: 'Euler 60/s', ...run(60, 1) },
+    { label: 'Euler 120/s', ...run(120, 1) },
+    { label: 'exact, any rate', ...run(60, 0) },
+  ]);
   $('ledge-figure').textContent =
     `The course's jump at a ledge ${top.toFixed(4)} m high (its face at x ${at.toFixed(2)} m). ` +
     `A per-step Euler jump peaks ${(X.walk_euler_gap() * 100).toFixed(2)} cm lower at 60 steps/s than at 120 steps/s, ` +
