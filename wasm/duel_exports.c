@@ -299,10 +299,7 @@ DX_EXPORT(dx_plant) void dx_plant(int32_t kick, int32_t steps) {
 /// (kick_aim.h) is framed for it and swipes are read in it. Refused (nothing
 /// changes) for a size kick_aim_camera refuses, or while a swipe has samples.
 DX_EXPORT(dx_screen) int32_t dx_screen(double width, double height) {
-  if (!ks_is_finite(width) || !ks_is_finite(height)) return KS_ERR_NOT_FINITE;
-  kick_camera c;
-  kick_setup su = kick_setup_default();
-  ks_status st = kick_aim_camera(&su, width, height, &c);
+  ks_status st = kick_aim_screen_check(width, height);
   if (st != KS_OK) return (int32_t)st;
   if (width == g_screen_w && height == g_screen_h) return KS_OK;
   if (g_swipe.points > 0) return KS_ERR_STATE;

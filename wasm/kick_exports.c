@@ -413,10 +413,7 @@ KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {
 /// KICK_SCREEN_MIN_PX..KICK_SCREEN_MAX_PX a side or 1:4..4:1, or while a
 /// swipe is being drawn with samples in it.
 KX_EXPORT(kx_screen) int32_t kx_screen(double width, double height) {
-  if (!ks_is_finite(width) || !ks_is_finite(height)) return KS_ERR_NOT_FINITE;
-  kick_camera c;
-  kick_setup su = kick_setup_default();
-  ks_status st = kick_aim_camera(&su, width, height, &c);
+  ks_status st = kick_aim_screen_check(width, height);
   if (st != KS_OK) return (int32_t)st;
   if (width == g.screen_w && height == g.screen_h) return KS_OK;
   if (g.swipe.points > 0) return KS_ERR_STATE;

@@ -41,6 +41,14 @@ static int where_option(cli_kick *k, int c, char **argv) {
   "  --screen WxH         the screen, CSS pixels (required), e.g. 1280x800, 390x844\n"      \
   "  --json               JSON output\n"
 
+/* Exactly n numbers within +-lim for --opt (optarg): -1 when read, else the exit code. */
+static int numbers(const char *opt, double *out, int n, double lim, const char *what) {
+  int got = cli_parse_list(opt, optarg, out, n, -lim, lim);
+  if (got < 0) return EXIT_USAGE;
+  if (got != n) return cli_usage("--%s needs %s", opt, what);
+  return -1;
+}
+
 static void add_point(cJSON *arr, const char *name, ks_vec3 p, const kick_camera *c, double w, double h) {
   cJSON *o = cJSON_CreateObject();
   if (name) cJSON_AddStringToObject(o, "name", name);
@@ -92,9 +100,8 @@ int cmd_view(int argc, char **argv) {
     else if (c == OPT_POINT) {
       double v[3];
       if (np >= MAX_POINTS) return cli_usage("--point: at most %d points", MAX_POINTS);
-      int got = cli_parse_list("point", optarg, v, 3, -1000.0, 1000.0);
-      if (got < 0) return EXIT_USAGE;
-      if (got != 3) return cli_usage("--point needs three numbers X,Y,Z (m)");
+      int got = numbers("point", v, 3, 1000.0, "three numbers X,Y,Z (m)");
+      if (got >= 0) return got;
       pts[np++] = ks_v3(v[0], v[1], v[2]);
     } else {
       int r = c == '?' || c == ':' ? cli_bad_option(c, argv) : where_option(&k, c, argv);
@@ -198,21 +205,15 @@ int cmd_flick(int argc, char **argv) {
     switch (c) {
     case OPT_JSON: json = true; break;
     case OPT_TO:
-      got = cli_parse_list("to", optarg, to, 2, -1e6, 1e6);
-      if (got < 0) return EXIT_USAGE;
-      if (got != 2) return cli_usage("--to needs two numbers X,Y (px)");
+      if ((got = numbers("to", to, 2, 1e6, "two numbers X,Y (px)")) >= 0) return got;
       has_to = true;
       break;
     case OPT_AT:
-      got = cli_parse_list("at", optarg, at, 3, -1000.0, 1000.0);
-      if (got < 0) return EXIT_USAGE;
-      if (got != 3) return cli_usage("--at needs three numbers X,Y,Z (m)");
+      if ((got = numbers("at", at, 3, 1000.0, "three numbers X,Y,Z (m)")) >= 0) return got;
       has_at = true;
       break;
     case OPT_FROM:
-      got = cli_parse_list("from", optarg, from, 2, -1e6, 1e6);
-      if (got < 0) return EXIT_USAGE;
-      if (got != 2) return cli_usage("--from needs two numbers X,Y (px)");
+      if ((got = numbers("from", from, 2, 1e6, "two numbers X,Y (px)")) >= 0) return got;
       has_from = true;
       break;
     case OPT_RATE:

@@ -47,6 +47,11 @@ extern "C" {
 #define KICK_SCREEN_MIN_PX 64.0     ///< smallest screen side accepted, px
 #define KICK_SCREEN_MAX_PX 16384.0  ///< largest screen side accepted, px
 
+/// Whether a screen of width x height pixels can be framed: KS_OK, KS_ERR_NOT_FINITE,
+/// or KS_ERR_RANGE (a side outside KICK_SCREEN_MIN_PX..KICK_SCREEN_MAX_PX, or an
+/// aspect outside 1:4..4:1).
+KS_API ks_status kick_aim_screen_check(double width, double height);
+
 /// The aiming camera for a spot and a screen of width x height pixels (any
 /// aspect from 1:4 to 4:1). The camera's vertical field of view is `fov`; the
 /// aspect is width / height. KS_ERR_NULL, KS_ERR_NOT_FINITE, KS_ERR_RANGE

@@ -143,15 +143,20 @@ static bool frame_from(const kick_setup *su, double gx, double gz, double back, 
   return t <= t_fit * 1.1;
 }
 
-ks_status kick_aim_camera(const kick_setup *su, double width, double height, kick_camera *out) {
-  if (!su || !out) return KS_ERR_NULL;
+ks_status kick_aim_screen_check(double width, double height) {
   if (!ks_is_finite(width) || !ks_is_finite(height)) return KS_ERR_NOT_FINITE;
   if (!(width >= KICK_SCREEN_MIN_PX && width <= KICK_SCREEN_MAX_PX && height >= KICK_SCREEN_MIN_PX &&
         height <= KICK_SCREEN_MAX_PX))
     return KS_ERR_RANGE;
   double aspect = width / height;
-  if (!(aspect >= 0.25 && aspect <= 4.0)) return KS_ERR_RANGE;
-  ks_status st = kick_setup_validate(su);
+  return aspect >= 0.25 && aspect <= 4.0 ? KS_OK : KS_ERR_RANGE;
+}
+
+ks_status kick_aim_camera(const kick_setup *su, double width, double height, kick_camera *out) {
+  if (!su || !out) return KS_ERR_NULL;
+  ks_status st = kick_aim_screen_check(width, height);
+  if (st != KS_OK) return st;
+  st = kick_setup_validate(su);
   if (st != KS_OK) return st;
 
   /* Behind the ball on the line from the goal's middle, a little to the

@@ -301,6 +301,10 @@ static void test_bad_input(void **state) {
   assert_int_equal(kick_aim_camera(&su, NAN, 100, &c), KS_ERR_NOT_FINITE);
   assert_int_equal(kick_aim_camera(&su, 10, 800, &c), KS_ERR_RANGE);
   assert_int_equal(kick_aim_camera(&su, 4000, 800, &c), KS_ERR_RANGE); /* 5:1 */
+  assert_int_equal(kick_aim_screen_check(390, 844), KS_OK);
+  assert_int_equal(kick_aim_screen_check(INFINITY, 844), KS_ERR_NOT_FINITE);
+  assert_int_equal(kick_aim_screen_check(-390, 844), KS_ERR_RANGE);
+  assert_int_equal(kick_aim_screen_check(100, 500), KS_ERR_RANGE); /* 1:5 */
   kick_setup zero;
   memset(&zero, 0, sizeof zero);
   assert_int_not_equal(kick_aim_camera(&zero, 1280, 800, &c), KS_OK);
