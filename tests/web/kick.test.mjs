@@ -106,7 +106,7 @@ function checkSwipeWithCli(t, label, level, log, code, [outcome, decision], scre
     return;
   }
   const r = cli.result;
-  const sw = cli.launch && cli.launch.swipe;
+  const sw = cli.kick && cli.kick.swipe;
   t.ok(sw && sw.aim_x_bits === hexBits(screen.aim[0]) && sw.aim_y_bits === hexBits(screen.aim[1]),
     `${label}: kick-cli shoot --screen ${screen.w}x${screen.h} reads the page's samples to the page's aim, bit for bit (${screen.aim.map((x) => x.toFixed(3)).join(', ')} m)`,
     JSON.stringify({ cli: sw, page: screen }));

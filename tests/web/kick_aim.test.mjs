@@ -112,14 +112,13 @@ async function aimSize(t, server, size, report) {
             errs.push(`${label}: not read as a kick (status ${got.st})`);
             continue;
           }
-          let c;
+          let cs;
           try {
-            c = cliJson(['shoot', '--level', level, '--screen', `${size.width}x${size.height}`, '--swipe', sw.text]).launch;
+            cs = cliJson(['shoot', '--level', level, '--screen', `${size.width}x${size.height}`, '--swipe', sw.text]).kick.swipe;
           } catch (e) {
             errs.push(`${label}: kick-cli shoot: ${e.stderr || e.message}`);
             continue;
           }
-          const cs = c.swipe || cliJson(['shoot', '--level', level, '--screen', `${size.width}x${size.height}`, '--swipe', sw.text]).swipe;
           const bitsSame = cs && cs.aim_x_bits === hexBits(got.x) && cs.aim_y_bits === hexBits(got.y);
           if (bitsSame) same++;
           else errs.push(`${label}: page aim ${hexBits(got.x)},${hexBits(got.y)} vs kick-cli ${cs && cs.aim_x_bits},${cs && cs.aim_y_bits}`);
