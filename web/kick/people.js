@@ -190,8 +190,10 @@ export class Shooter extends Person {
         for (const dv of [-0.5, 0.5]) for (const y of [0.05, 1.9]) pts.push(c.clone().addScaledVector(left, dv).setY(y));
         return pts;
       };
+      // Along the line from his usual spot to a nearer one, and on past it (a
+      // narrow portrait picture): the first place where all of him is in view.
       const nearest = { u: -0.95, v: 0.74 };
-      for (let k = 0; k <= 8; k++) {
+      for (let k = 0; k <= 12; k++) {
         const f = k / 8;
         const w = { u: -1.6 + (nearest.u + 1.6) * f, v: 1.05 + (nearest.v - 1.05) * f };
         wait = w;

@@ -536,10 +536,16 @@ export class Stadium {
     }
     this.lastBallY = by;
 
-    // The camera first: the shooter takes the side away from it.
+    // The camera first: the shooter takes the side away from it, unless the
+    // aiming picture (a narrow phone's) has no room for him there and has on
+    // the camera's side, where he waits wide of the camera's line to the ball.
     this.updateCamera(g);
     const camSide = V().subVectors(this.camBase, spot).dot(V(toGoal.z, 0, -toGoal.x));
-    const side = camSide > 0 ? -1 : 1;
+    let side = camSide > 0 ? -1 : 1;
+    if (!v('camera_long_lens')) {
+      const away = this.shooterInView(g, spot, toGoal, side);
+      if (away < 1 && this.shooterInView(g, spot, toGoal, -side) > away) side = -side;
+    }
     const strikeT = v('strike_time');
     const since = v('struck') !== 0 && strikeT >= 0 ? t - strikeT : -1;
     const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
@@ -720,6 +726,24 @@ export class Stadium {
       const q = V(x, y, z).project(c);
       return q.z < 1 ? { x: ((q.x + 1) / 2) * this.width, y: ((1 - q.y) / 2) * this.height } : null;
     });
+  }
+
+  /**
+   * How much of the shooter, waiting as near the ball as he does on a narrow
+   * screen (people.js Shooter: 0.95 m behind it, 0.74 m to the side `side`),
+   * the aiming picture shows across: 1 when all of him (head to feet, both
+   * shoulders) is inside it, 0 when none.
+   */
+  shooterInView(g, spot, dir, side) {
+    const left = V(dir.z, 0, -dir.x).multiplyScalar(side);
+    const c = V(spot.x, 0, spot.z).addScaledVector(dir, -0.95).addScaledVector(left, 0.74);
+    const pts = [];
+    for (const dv of [-0.3, 0.3]) for (const y of [0.05, 1.9]) pts.push(c.clone().addScaledVector(left, dv).setY(y).toArray());
+    const px = this.projectAim(g, pts);
+    if (px.some((p) => !p)) return 0;
+    const x0 = Math.min(...px.map((p) => p.x)), x1 = Math.max(...px.map((p) => p.x));
+    const lo = 0.035 * this.width, hi = 0.965 * this.width;
+    return Math.max(0, Math.min(x1, hi) - Math.max(x0, lo)) / Math.max(1e-9, x1 - x0);
   }
 
   /** The goal's mouth as drawn in the aiming picture, at a fraction (u across, -1 screen left..1 screen right; h up, 0..1) of it. */
