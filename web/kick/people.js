@@ -180,7 +180,10 @@ export class Shooter extends Person {
     // Key positions on the ground: where he waits, where he plants his standing foot.
     // He plants wide of the ball and, once it is struck, steps back and out,
     // away from its path (the camera looks past him on the other side).
-    const plant = { u: -0.12, v: 0.52 };
+    // On the camera's side of the ball (a narrow portrait picture) he runs in
+    // and plants a little wider, so his feet pass wide of the camera's line to it.
+    const camSide = camera && V().subVectors(camera, V(spot.x, 0, spot.z)).dot(left) > 0;
+    const plant = { u: -0.12, v: camSide ? 0.62 : 0.52 };
     let wait = { u: -1.6, v: 1.05 };
     if (inFrame && since < 0) {
       // His outline standing at (u, v): head and feet, both shoulders' width.
