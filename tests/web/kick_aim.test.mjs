@@ -12,7 +12,10 @@
 //  - a first-time player at 1280x800 and 390x844 who swipes at the centre or
 //    a corner of the goal as drawn (knowing nothing of the mapping) plays
 //    World 1 (1-1..1-5, their wind, wall and keeper) 12 times per size and
-//    scores at least 4; the counts are printed.
+//    scores at least 4; the counts are printed;
+//  - the coach's stroke runs from the ball to the goal as drawn, and
+//    screenshots before, during and after a kick at 1280x800, 390x844 and
+//    844x390 are saved as BUILD/web-shots/aim-WxH-*.png.
 // The page runs with ?manual (the test hands it frames); the page's drawing
 // size must be the one it told the module (kx_screen).
 import { execFileSync } from 'node:child_process';
@@ -130,6 +133,49 @@ async function aimSize(t, server, size, report) {
       }
     }
     t.ok(errs.length === 0 && same === n, `${size.tag}: ${n} ${size.touch ? 'touch' : 'mouse'} flicks on ${size.levels.join(', ')}: the page's aim equals kick-cli shoot's bit for bit (${same}/${n}) and lies within 0.5 m of the target (worst ${worst.toFixed(3)} m)`, errs.slice(0, 6).join(' | '));
+    if (!size.touch) {
+      // A resized window: the module is told the new size (and the call is logged for the native replay).
+      await page.setViewportSize({ width: 1000, height: 700 });
+      await page.waitForFunction(() => window.__kick.view('screen_w') === 1000, null, { timeout: 10000 }).catch(() => {});
+      const rs = await page.evaluate(() => [window.__kick.view('screen_w'), window.__kick.view('screen_h'),
+        window.__kick.log.filter((c) => c[0] === 'kx_screen').map((c) => `${c[1]}x${c[2]}`).pop()]);
+      t.ok(rs[0] === 1000 && rs[1] === 700 && rs[2] === '1000x700', `${size.tag}: a resized window tells the module its new size (${rs[2]})`, JSON.stringify(rs));
+    }
+    t.ok(errors.length === 0, `${size.tag}: no console errors`, errors.join(' | '));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Screenshots before (the coach on 1-1), during (the run-up, the flight) and after a flick at the top corner. */
+async function shots(t, server, size) {
+  const browser = await launch({ width: size.width, height: size.height }, size.touch ? { hasTouch: true, isMobile: true } : {});
+  try {
+    await browser.context.addInitScript(() => localStorage.setItem('kickstep.kick.settings', JSON.stringify({ effects: true, keeper: false, sound: false, music: false })));
+    const { page, errors } = await openPage(browser, `${server.url}kick/?manual`);
+    const cdp = await browser.context.newCDPSession(page);
+    await enterGame(page);
+    await page.evaluate(() => window.__kick.run(20));
+    await page.waitForTimeout(1000);
+    const tag = `aim-${size.width}x${size.height}`;
+    const s1 = await shot(page, build, `${tag}-1-before`);
+    const coach = await page.evaluate(() => window.__kick.ui.coachStroke);
+    const ball = await page.evaluate(() => [window.__kick.view('aim_ball_px'), window.__kick.view('aim_ball_py')]);
+    t.ok(await page.isVisible('#coach') && coach && Math.hypot(coach.from[0] - ball[0], coach.from[1] - ball[1]) < 1e-6 && coach.to[1] < ball[1] - 50,
+      `${size.tag}: the coach's stroke runs from the ball up to the goal as drawn`, JSON.stringify({ coach, ball }));
+    t.ok(/Swipe from the ball to where you want it to go/.test(await page.textContent('#coach')), `${size.tag}: the coach says "Swipe from the ball to where you want it to go"`);
+    const samples = flick('1-1', size, ['--at', `2.6,1.9,${CROSS_Z}`], 60, 0.2, 1);
+    await cdpStroke(cdp, size.touch, samples);
+    await page.evaluate(() => window.__kick.run(12));
+    const s2 = await shot(page, build, `${tag}-2-runup`);
+    await page.evaluate(() => window.__kick.run(40, 1 / 60, (v) => v('struck') === 1));
+    await page.evaluate(() => window.__kick.run(25));
+    const s3 = await shot(page, build, `${tag}-3-flight`);
+    await page.evaluate(() => window.__kick.run(3000, 1 / 60, (v) => v('screen') === 2));
+    await page.waitForTimeout(400);
+    const s4 = await shot(page, build, `${tag}-4-after`);
+    t.ok([s1, s2, s3, s4].every((x) => x.stddev > 8 && x.distinct > 40), `${size.tag}: screenshots before, during and after the kick are not blank (${tag}-*.png)`);
     t.ok(errors.length === 0, `${size.tag}: no console errors`, errors.join(' | '));
     await page.close();
   } finally {
@@ -207,7 +253,7 @@ await run('web_kick_aim', async (t) => {
   const server = await serve(site);
   try {
     const report = [];
-    const only = opts.only || 'aim,player';
+    const only = opts.only || 'aim,shots,player';
     if (only.includes('aim')) {
       for (const size of [
         { width: 1280, height: 800, tag: 'desktop', touch: false, levels: ['1-1', '1-3', '2-3', '4-1'] },
@@ -217,6 +263,10 @@ await run('web_kick_aim', async (t) => {
       ]) await aimSize(t, server, size, report);
       const errs = report.map((r) => r.err).sort((a, b) => a - b);
       if (errs.length) console.log(`# aim error over ${errs.length} flicks: median ${errs[errs.length >> 1].toFixed(3)} m, worst ${errs[errs.length - 1].toFixed(3)} m`);
+    }
+    if (only.includes('shots')) {
+      for (const size of [{ width: 1280, height: 800, tag: 'desktop', touch: false }, { width: 390, height: 844, tag: 'phone', touch: true },
+        { width: 844, height: 390, tag: 'landscape', touch: true }]) await shots(t, server, size);
     }
     if (only.includes('player')) {
       for (const size of [{ width: 1280, height: 800, tag: 'desktop', touch: false }, { width: 390, height: 844, tag: 'phone', touch: true }]) {
