@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The free-kick page in Chromium, end to end:
 //  - a hidden tab pauses the game and nothing is caught up when it returns;
-//  - a scripted mouse swipe on the page gives a kick; every call the page made
+//  - a scripted mouse swipe from the ball to the goal as drawn (CSS pixels) gives a kick; every call the page made
 //    into the wasm module is replayed by the native build of the same exports
 //    (kick_native), and every field of the page's final view must be equal to
 //    the bit; native kick-cli re-simulates each kick from the page's share code
@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, hexBits } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
@@ -84,10 +84,11 @@ function checkWithCli(t, label, code, [outcome, decision]) {
     JSON.stringify({ cli: out, page: { outcome, decision } }));
 }
 
-/** The page's swipe samples, fed to native `kick-cli shoot --swipe` on the same
-    level, match seed, kick number and wait on the spot (read from the page's
-    share code), must give the page's outcome, decision step and crossing bits. */
-function checkSwipeWithCli(t, label, level, log, code, [outcome, decision]) {
+/** The page's swipe samples (CSS pixels of its screen), fed to native
+    `kick-cli shoot --screen WxH --swipe` on the same level, match seed, kick
+    number and wait on the spot (read from the page's share code), must give the
+    page's outcome, decision step and crossing bits, and its aim's bits. */
+function checkSwipeWithCli(t, label, level, log, code, [outcome, decision], screen) {
   let begin = -1;
   for (let i = 0; i < log.length; i++) if (log[i][0] === 'kx_swipe_begin') begin = i;
   const pts = log.slice(begin + 1).filter((c) => c[0] === 'kx_swipe_point');
@@ -98,13 +99,17 @@ function checkSwipeWithCli(t, label, level, log, code, [outcome, decision]) {
   try {
     rep = JSON.parse(execFileSync(opts.cli, ['replay', 'open', code, '--json'], { encoding: 'utf8' }));
     const args = ['shoot', '--level', level, '--match-seed', String(rep.match_seed), '--kick', String(rep.kick_number),
-      '--wait', String(rep.wait_steps / 600), '--swipe', swipe, '--json'];
+      '--wait', String(rep.wait_steps / 600), '--screen', `${screen.w}x${screen.h}`, '--swipe', swipe, '--json'];
     cli = JSON.parse(execFileSync(opts.cli, args, { encoding: 'utf8' }));
   } catch (e) {
     t.ok(false, `${label}: kick-cli shoot --swipe runs`, String(e.stderr || e.stdout || e.message));
     return;
   }
   const r = cli.result;
+  const sw = cli.kick && cli.kick.swipe;
+  t.ok(sw && sw.aim_x_bits === hexBits(screen.aim[0]) && sw.aim_y_bits === hexBits(screen.aim[1]),
+    `${label}: kick-cli shoot --screen ${screen.w}x${screen.h} reads the page's samples to the page's aim, bit for bit (${screen.aim.map((x) => x.toFixed(3)).join(', ')} m)`,
+    JSON.stringify({ cli: sw, page: screen }));
   const sameCrossing = rep.crossing && r.crossing ? rep.crossing.x_hex === r.crossing.x_hex && rep.crossing.y_hex === r.crossing.y_hex
     : !rep.crossing && !r.crossing;
   t.ok(rep.history === 0 && r.outcome === outcome && r.decision_step === decision && sameCrossing,
@@ -112,8 +117,9 @@ function checkSwipeWithCli(t, label, level, log, code, [outcome, decision]) {
     JSON.stringify({ cli: r, page: { outcome, decision }, code: rep }));
 }
 
-/** Finds, in Node with the same module, a swipe that scores into the top corner
-    on level 1-1 (slow motion and a replay), and returns its share code. */
+/** Finds, in Node with the same module at 1280x800, a hand-like flick (native
+    `kick-cli flick`, pixels of that screen) at a top corner of the goal as drawn
+    that scores on level 1-1 with slow motion and a replay, and returns its share code. */
 async function findShowcaseKick() {
   const { instance } = await WebAssembly.instantiate(readFileSync(join(site, 'wasm', 'kick.wasm')), {});
   const e = instance.exports;
@@ -126,39 +132,37 @@ async function findShowcaseKick() {
   const n = e.kx_view_count();
   const idx = {};
   for (let i = 0; i < n; i++) idx[str(e.kx_view_name(i))] = i;
-  for (const rise of [0.45, 0.35, 0.4, 0.55, 0.65]) {
-    for (const head of [-0.5, 0.5, -0.4, 0.4]) {
-      for (const dur of [0.12, 0.18, 0.25]) {
-        for (const bow of [-0.04, 0.04, 0]) {
-          e.kx_init(0, 20261029, 0);
-          let T = 1000;
-          for (let i = 0; i < 20; i++) e.kx_frame((T += 1 / 60));
-          e.kx_swipe_begin();
-          for (let i = 0; i <= 12; i++) {
-            const f = i / 12;
-            e.kx_swipe_point(5 + dur * f, 0.25 + Math.sin(head) * rise * f + bow * Math.sin(Math.PI * f), 0.9 - Math.cos(head) * rise * f);
-          }
-          if (e.kx_swipe_end() !== 0) continue;
-          let slow = 0, replay = 0;
-          for (let f = 0; f < 1500; f++) {
-            e.kx_frame((T += 1 / 60));
-            const v = new Float64Array(e.memory.buffer, e.kx_view(), n);
-            slow |= v[idx.slow_motion];
-            replay |= v[idx.replay];
-            if (v[idx.screen] === SCREEN.RESULT) break;
-          }
+  if (e.kx_screen(1280, 800) !== 0) return null;
+  for (const [x, y] of [[2.9, 2.0], [-2.9, 2.0], [2.6, 1.8], [-2.6, 1.8], [3.1, 2.2], [-3.1, 2.2]]) {
+    for (const dur of [0.12, 0.16, 0.2]) {
+      for (const seed of [1, 2, 3]) {
+        const flick = JSON.parse(execFileSync(opts.cli, ['flick', '--level', '1-1', '--screen', '1280x800', '--at', `${x},${y},0.11`,
+          '--duration', String(dur), '--rate', '60', '--seed', String(seed), '--json'], { encoding: 'utf8' }));
+        e.kx_init(0, 20261029, 0);
+        let T = 1000;
+        for (let i = 0; i < 20; i++) e.kx_frame((T += 1 / 60));
+        e.kx_swipe_begin();
+        for (const [px, py, t] of flick.samples) e.kx_swipe_point(t, px, py);
+        if (e.kx_swipe_end() !== 0) continue;
+        let slow = 0, replay = 0;
+        for (let f = 0; f < 1500; f++) {
+          e.kx_frame((T += 1 / 60));
           const v = new Float64Array(e.memory.buffer, e.kx_view(), n);
-          if (slow && replay) {
-            const len = e.kx_share_encode();
-            return {
-              code: new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.kx_text(), len)),
-              outcome: v[idx.last_outcome],
-              moments: v[idx.last_moments],
-              decision: v[idx.decision_step],
-              crossX: v[idx.cross_x],
-              crossY: v[idx.cross_y],
-            };
-          }
+          slow |= v[idx.slow_motion];
+          replay |= v[idx.replay];
+          if (v[idx.screen] === SCREEN.RESULT) break;
+        }
+        const v = new Float64Array(e.memory.buffer, e.kx_view(), n);
+        if (slow && replay && v[idx.last_outcome] === 1) {
+          const len = e.kx_share_encode();
+          return {
+            code: new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.kx_text(), len)),
+            outcome: v[idx.last_outcome],
+            moments: v[idx.last_moments],
+            decision: v[idx.decision_step],
+            crossX: v[idx.cross_x],
+            crossY: v[idx.cross_y],
+          };
         }
       }
     }
@@ -213,14 +217,16 @@ await run('web_kick', async (t) => {
       const s2 = await page.evaluate(() => window.__kick.view('steps'));
       t.ok(s2 - s1 === 10, 'the first frame after the tab returns counts as 1/60 s (10 steps), not the 5 s it took', `${s2 - s1} steps`);
 
-      // A swipe up the screen, bowed a little, in 14 mouse moves.
+      // A swipe from the ball to the goal's middle as drawn (pixels of the page), bowed a little, in 14 mouse moves.
       const box = await page.locator('#trail').boundingBox();
-      const x0 = box.x + box.width * 0.5, y0 = box.y + box.height * 0.88;
+      const aimAt = () => page.evaluate(() => ['aim_ball_px', 'aim_ball_py', 'aim_goal_px', 'aim_goal_py'].map((k) => window.__kick.view(k)));
+      let [bx, by, gx, gy] = await aimAt();
+      let x0 = box.x + bx, y0 = box.y + by, dx = gx - bx, dy = gy - by;
       await page.mouse.move(x0, y0);
       await page.mouse.down();
       for (let i = 1; i <= 14; i++) {
         const f = i / 14;
-        await page.mouse.move(x0 + 40 * f + 25 * Math.sin(Math.PI * f), y0 - box.height * 0.42 * f);
+        await page.mouse.move(x0 + dx * f + 25 * Math.sin(Math.PI * f), y0 + dy * f);
       }
       await page.mouse.up();
       const status = await page.evaluate(() => window.__kick.lastStatus);
@@ -239,7 +245,9 @@ await run('web_kick', async (t) => {
       const swipeCode = await page.evaluate(() => window.__kick.game.shareCode());
       const swipeResult = await page.evaluate(() => [window.__kick.game.outcomeName(window.__kick.view('last_outcome')), window.__kick.view('decision_step')]);
       checkWithCli(t, 'the swipe kick', swipeCode, swipeResult);
-      checkSwipeWithCli(t, 'the swipe kick', '1-1', await page.evaluate(() => window.__kick.log), swipeCode, swipeResult);
+      const screen = await page.evaluate(() => ({ w: window.__kick.view('screen_w'), h: window.__kick.view('screen_h'), aim: [window.__kick.view('aim_x'), window.__kick.view('aim_y')] }));
+      t.ok(screen.w === box.width && screen.h === box.height, `the page told the module its drawing's size (${screen.w}x${screen.h})`);
+      checkSwipeWithCli(t, 'the swipe kick', '1-1', await page.evaluate(() => window.__kick.log), swipeCode, swipeResult, screen);
 
       // Settings: a friend keeps goal from the next kick; a tap in flight sends the keeper diving.
       await page.click('#btn-result-menu');
@@ -251,9 +259,11 @@ await run('web_kick', async (t) => {
       t.ok((await page.evaluate(() => window.__kick.view('person_keeper'))) === 1, 'with the setting on, the next kick has a person in goal');
       const nx = await page.evaluate(() => [window.__kick.view('level'), window.__kick.view('attempt'), window.__kick.view('stars')]);
       t.ok((nx[0] === 0 && nx[1] === 2) || (nx[0] === 1 && nx[1] === 1), 'the next kick is attempt 2 of 1-1, or 2-1 after a pass', JSON.stringify(nx));
+      [bx, by, gx, gy] = await aimAt();
+      x0 = box.x + bx; y0 = box.y + by; dx = gx - bx; dy = gy - by;
       await page.mouse.move(x0, y0);
       await page.mouse.down();
-      for (let i = 1; i <= 10; i++) await page.mouse.move(x0 - 30 * (i / 10), y0 - box.height * 0.4 * (i / 10));
+      for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + (dx - 0.25 * Math.abs(dy)) * (i / 10), y0 + dy * 0.8 * (i / 10));
       await page.mouse.up();
       t.ok((await page.evaluate(() => window.__kick.view('screen'))) === SCREEN.FLIGHT, 'the second swipe kicks');
       // The shooter runs up (0.45 s), then the ball is struck and the friend may dive.

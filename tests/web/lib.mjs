@@ -161,3 +161,31 @@ export async function run(name, body) {
   }
   t.report();
 }
+
+/**
+ * Sends a stroke's samples [{x, y, t}] (CSS pixels of the page, t in seconds)
+ * as real input through the DevTools protocol, each event with its own
+ * timestamp: touch (touchStart, touchMove..., touchEnd: pointerType touch) or
+ * mouse (mousePressed, mouseMoved..., mouseReleased). The first sample is
+ * sent at `base` seconds since the epoch, the others at their offsets from it;
+ * the lift-off comes at the last sample's time and place.
+ */
+export async function cdpStroke(cdp, touch, samples, base = Date.now() / 1000 + 0.5) {
+  const at = (p) => base + (p.t - samples[0].t);
+  const first = samples[0], last = samples[samples.length - 1];
+  if (touch) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: first.x, y: first.y }], timestamp: at(first) });
+    for (const p of samples.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: p.x, y: p.y }], timestamp: at(p) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(last) });
+  } else {
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: first.x, y: first.y, button: 'left', buttons: 1, clickCount: 1, timestamp: at(first) });
+    for (const p of samples.slice(1)) await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: p.x, y: p.y, button: 'left', buttons: 1, timestamp: at(p) });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: last.x, y: last.y, button: 'left', buttons: 0, clickCount: 1, timestamp: at(last) });
+  }
+}
+
+/** A double's bits as kick-cli prints them ("0x" and 16 hex digits). */
+export function hexBits(x) {
+  const buf = new Float64Array([x]);
+  return `0x${new BigUint64Array(buf.buffer)[0].toString(16).padStart(16, '0')}`;
+}

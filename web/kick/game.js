@@ -111,8 +111,11 @@ export async function createGame() {
     initDaily: (y, m, d) => call('kx_init_daily', y, m, d),
     next: () => call('kx_next'),
     setOption: (id, value) => call('kx_set_option', id, value),
+    /** The drawing's size in CSS pixels: the aiming camera is framed for it and swipes are read in it. */
+    screen: (width, height) => call('kx_screen', width, height),
     swipeBegin: () => call('kx_swipe_begin'),
-    swipePoint: (t, px, py) => call('kx_swipe_point', t, px, py),
+    /** One swipe sample: t in seconds (the event's own timestamp), x, y in CSS pixels of the screen (y down). */
+    swipePoint: (t, x, y) => call('kx_swipe_point', t, x, y),
     swipeEnd: () => call('kx_swipe_end'),
     frame: (target) => call('kx_frame', target),
     pause: () => call('kx_pause'),

@@ -559,8 +559,8 @@ async function main() {
   // ------------------------------------------------------------ pointer input
   function rel(e) {
     const r = trail.getBoundingClientRect();
-    // hx, hy in screen heights (the swipe reader's units); px, py in CSS pixels for the trail.
-    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, hx: (e.clientX - r.left) / r.height, hy: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
+    // px, py in CSS pixels of the drawing (the swipe reader's units, kx_screen's size); x, y as fractions of it.
+    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, px: e.clientX - r.left, py: e.clientY - r.top };
   }
   trail.addEventListener('pointerdown', (e) => {
     if (ui.menuOpen || ui.resultShown) return;
@@ -594,7 +594,7 @@ async function main() {
   // invented and nothing is dropped (the reader merges reports that share a time).
   function addPoint(e) {
     const p = rel(e);
-    api.lastStatus = game.swipePoint(e.timeStamp / 1000, p.hx, p.hy);
+    api.lastStatus = game.swipePoint(e.timeStamp / 1000, p.px, p.py);
     ui.trailPts.push({ x: p.px, y: p.py, born: performance.now() });
   }
   trail.addEventListener('pointermove', (e) => {
@@ -608,7 +608,8 @@ async function main() {
     ui.swipe = null;
     const st = game.swipeEnd();
     api.lastStatus = st;
-    if (st !== 0) toast(game.swipeErrorText() || 'Swipe up, towards the goal');
+    if (ui.screenPending) resize();
+    if (st !== 0) toast(game.swipeErrorText() || 'Swipe from the ball to where you want it to go');
     else {
       sound.whistle();
       hideCoach();
@@ -619,6 +620,10 @@ async function main() {
     if (ui.swipe && e.pointerId === ui.swipe.id) {
       ui.swipe = null;
       ui.trailPts = [];
+      if (ui.screenPending) {
+        game.swipeBegin(); // the cancelled samples are dropped, so the new size can be taken
+        resize();
+      }
     }
   });
 
@@ -726,34 +731,59 @@ async function main() {
   function hideCoach() {
     ui.coachHidden = true;
   }
+  // The lessons' strokes: from the ball (the view's aim_ball_px/py) to a point
+  // of the goal as it is drawn on this screen (u across the mouth, -1 at the
+  // screen-left post, 1 at the right; h up it, 0..1), each path bowed by `bow`
+  // of its length, drawn over `dur` s of its 2.4 s.
+  const COACH_LESSONS = [
+    { u: -0.78, h: 0.8, bow: 0, dur: 1.6 },   // where: the top corner, as drawn
+    { u: 0.1, h: 0.35, bow: 0, dur: 0.6 },    // speed: a quick flick at the goal
+    { u: 0.72, h: 0.75, bow: 0.18, dur: 1.6 }, // a bow: curled in to the other top corner
+  ];
   function coachFrame(now) {
     const want = coachWanted() && !ui.coachHidden;
     $('coach').classList.toggle('hidden', !want);
     document.body.classList.toggle('coaching', want);
     if (game.v('screen') !== SCREEN.AIM) ui.coachHidden = false;
     if (!want) return;
-    // 2.4 s per lesson: a long slow swipe; a short quick flick; a bowed swipe.
     const t = (now / 1000) % 7.2;
     const step = Math.floor(t / 2.4);
-    const u = Math.min(1, (t % 2.4) / (step === 1 ? 0.6 : 1.6));
-    const paths = ['M150 188 Q150 110 150 22', 'M150 188 Q150 150 150 110', 'M150 188 Q215 110 140 30'];
-    $('coach-path').setAttribute('d', paths[step]);
+    const lesson = COACH_LESSONS[step];
+    const u = Math.min(1, (t % 2.4) / lesson.dur);
+    const bx = game.v('aim_ball_px'), by = game.v('aim_ball_py');
+    const end = stadium.goalPoint(game, lesson.u, lesson.h) || { x: game.v('aim_goal_px'), y: game.v('aim_goal_py') };
+    // The control point of the bow: off the chord's middle, to its right for bow > 0.
+    const dx = end.x - bx, dy = end.y - by;
+    const cx = (bx + end.x) / 2 - dy * lesson.bow, cy = (by + end.y) / 2 + dx * lesson.bow;
     const path = $('coach-path');
-    const len = path.getTotalLength ? path.getTotalLength() : 150;
-    const p = path.getPointAtLength ? path.getPointAtLength(len * u) : { x: 150, y: 188 - 160 * u };
+    path.setAttribute('d', `M${bx.toFixed(1)} ${by.toFixed(1)} Q${cx.toFixed(1)} ${cy.toFixed(1)} ${end.x.toFixed(1)} ${end.y.toFixed(1)}`);
+    const len = path.getTotalLength ? path.getTotalLength() : Math.hypot(dx, dy);
+    const ease = u * u * (3 - 2 * u);
+    const p = path.getPointAtLength ? path.getPointAtLength(len * ease) : { x: bx + dx * ease, y: by + dy * ease };
     $('coach-finger').setAttribute('cx', p.x.toFixed(1));
     $('coach-finger').setAttribute('cy', p.y.toFixed(1));
+    $('coach-target').setAttribute('cx', end.x.toFixed(1));
+    $('coach-target').setAttribute('cy', end.y.toFixed(1));
     document.querySelectorAll('.coach-lines p').forEach((el) => el.classList.toggle('on', Number(el.dataset.step) === step));
     ui.coachStep = step;
+    ui.coachStroke = { from: [bx, by], to: [end.x, end.y] };
   }
 
   // ----------------------------------------------------------------- the frame
+  // The module is told the drawing's size in CSS pixels (kx_screen): it frames
+  // the aiming camera for it and reads swipes in its pixels. While a swipe is
+  // being drawn the size cannot change (the module refuses it); it is sent
+  // again when the swipe ends.
   function resize() {
-    const r = $('stage').getBoundingClientRect();
+    const r = trail.getBoundingClientRect();
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
     stadium.resize(r.width, r.height);
     trail.width = Math.round(r.width * dpr);
     trail.height = Math.round(r.height * dpr);
+    const st = game.screen(r.width, r.height);
+    ui.screenPending = st !== 0 && !!ui.swipe;
+    api.screenStatus = st;
+    ui.redraw = true;
   }
   window.addEventListener('resize', resize);
   resize();

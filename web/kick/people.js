@@ -180,7 +180,10 @@ export class Shooter extends Person {
     // Key positions on the ground: where he waits, where he plants his standing foot.
     // He plants wide of the ball and, once it is struck, steps back and out,
     // away from its path (the camera looks past him on the other side).
-    const plant = { u: -0.12, v: 0.52 };
+    // On the camera's side of the ball (a narrow portrait picture) he runs in
+    // and plants a little wider, so his feet pass wide of the camera's line to it.
+    const camSide = camera && V().subVectors(camera, V(spot.x, 0, spot.z)).dot(left) > 0;
+    const plant = { u: -0.12, v: camSide ? 0.62 : 0.52 };
     let wait = { u: -1.6, v: 1.05 };
     if (inFrame && since < 0) {
       // His outline standing at (u, v): head and feet, both shoulders' width.
@@ -190,8 +193,10 @@ export class Shooter extends Person {
         for (const dv of [-0.5, 0.5]) for (const y of [0.05, 1.9]) pts.push(c.clone().addScaledVector(left, dv).setY(y));
         return pts;
       };
+      // Along the line from his usual spot to a nearer one, and on past it (a
+      // narrow portrait picture): the first place where all of him is in view.
       const nearest = { u: -0.95, v: 0.74 };
-      for (let k = 0; k <= 8; k++) {
+      for (let k = 0; k <= 12; k++) {
         const f = k / 8;
         const w = { u: -1.6 + (nearest.u + 1.6) * f, v: 1.05 + (nearest.v - 1.05) * f };
         wait = w;

@@ -4,10 +4,14 @@
 // onto three.js world space: x across the goal (+x to the shooter's left),
 // y up, z from the ball towards the goal line, origin at the goal's middle.
 //
-// The live camera is the page's (a pure function of the view: where the spot
-// is, where the ball is); the replay's long lens is the director's, nudged to
-// keep the ball in frame. The shooter stands on the side of the ball away
-// from the camera, so neither hides the ball (Stadium.check measures it).
+// The live camera is the module's aiming camera (kick_aim_camera, framed for
+// this screen and given in the view as aim_cam_*): the picture the player
+// swipes in is the one the swipe is read in. After the strike it stays the
+// base and turns just enough to keep the ball in frame; the replay's long lens
+// is the director's, nudged to keep the ball in frame. The shooter stands on
+// the side of the ball away from the camera, so neither hides the ball
+// (Stadium.check measures it). The duel page draws with this stadium too; its
+// module has no aiming camera yet, so it keeps its own framing (duelCamera).
 import * as THREE from 'three';
 import { WORLDS, canvasTexture, skyTexture, grassTexture, crowdTexture, boardTexture, mountainTexture } from './worlds.js';
 import { Shooter, Keeper, WallPlayer } from './people.js';
@@ -19,7 +23,6 @@ const POST_R = 0.06;
 const POST_X = GOAL_W / 2 + POST_R;
 const NET_DEPTH = 2.0;
 const BALL_R = 0.11;
-const GOAL_MID = new THREE.Vector3(0, 1.2, 0);
 const V = (x = 0, y = 0, z = 0) => new THREE.Vector3(x, y, z);
 
 /** The ball: white with dark panels, so its spin shows. */
@@ -534,10 +537,16 @@ export class Stadium {
     }
     this.lastBallY = by;
 
-    // The camera first: the shooter takes the side away from it.
+    // The camera first: the shooter takes the side away from it, unless the
+    // aiming picture (a narrow phone's) has no room for him there and has on
+    // the camera's side, where he waits wide of the camera's line to the ball.
     this.updateCamera(g, toGoal, spot);
     const camSide = V().subVectors(this.camBase, spot).dot(V(toGoal.z, 0, -toGoal.x));
-    const side = camSide > 0 ? -1 : 1;
+    let side = camSide > 0 ? -1 : 1;
+    if (!v('camera_long_lens') && this.hasAimCamera(g)) {
+      const away = this.shooterInView(g, spot, toGoal, side);
+      if (away < 1 && this.shooterInView(g, spot, toGoal, -side) > away) side = -side;
+    }
     const strikeT = v('strike_time');
     const since = v('struck') !== 0 && strikeT >= 0 ? t - strikeT : -1;
     const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
@@ -631,39 +640,33 @@ export class Stadium {
   }
 
   /**
-   * The camera. Live: behind the ball and to the side away from the shooter,
-   * high enough to see the goal; the ball sits in the lower third, and in
-   * flight the view turns with the ball just enough to keep it in frame.
-   * Replay: the director's long lens, turned towards the ball.
+   * The camera. Live: the module's aiming camera for this screen (view
+   * aim_cam_*: position, target, vertical fov; up +y, the aspect the
+   * drawing's), exactly, until the strike; in flight the same camera turns
+   * towards the ball just enough to keep it in frame (keepBallVisible), and
+   * after a goal it leans in a little. Replay: the director's long lens,
+   * turned towards the ball.
    */
   updateCamera(g, toGoal, spot) {
     const cam = this.camera;
     const ball = this.ball.position;
-    const left = V(toGoal.z, 0, -toGoal.x);
     if (g.v('camera_long_lens')) {
       cam.position.set(g.v('cam_x'), g.v('cam_y'), g.v('cam_z'));
       cam.fov = (g.v('cam_fov') * 180) / Math.PI || 18;
       if (cam.aspect < 0.8) cam.fov = Math.min(60, cam.fov / Math.max(0.45, cam.aspect));
       this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz')).lerp(ball, 0.35);
       this.camBase = cam.position.clone();
+      this.aiming = false;
+    } else if (!this.hasAimCamera(g)) {
+      this.duelCamera(g, toGoal, spot);
+      this.aiming = false;
     } else {
-      const portrait = cam.aspect < 0.8;
-      const back = portrait ? 6.4 : 6.6;
-      const off = portrait ? 0.85 : 1.5;
-      const height = portrait ? 2.4 : 2.3;
-      cam.fov = portrait ? 64 : 42;
-      cam.position.set(spot.x, height, spot.z).addScaledVector(toGoal, -back).addScaledVector(left, -off);
-      // Aim between the goal and the ball, pitched so the ball sits low in the frame.
-      const toBall = V().subVectors(V(spot.x, 0.11, spot.z), cam.position);
-      const down = Math.atan2(-toBall.y, Math.hypot(toBall.x, toBall.z));
-      const pitch = down - THREE.MathUtils.degToRad(cam.fov / 2) * (portrait ? 0.62 : 0.6);
-      // Turned from the goal a little towards the ball, so both sit well in the frame.
-      const toGoalMid = V().subVectors(GOAL_MID, cam.position).setY(0).normalize();
-      const flatBall = toBall.clone().setY(0).normalize();
-      const flat = toGoalMid.multiplyScalar(portrait ? 0.62 : 0.75).addScaledVector(flatBall, portrait ? 0.38 : 0.25).normalize();
-      const dist = V().subVectors(GOAL_MID, cam.position).setY(0).length();
-      this.lookTarget.copy(cam.position).addScaledVector(flat, dist).setY(cam.position.y - Math.tan(pitch) * dist);
+      cam.position.set(g.v('aim_cam_x'), g.v('aim_cam_y'), g.v('aim_cam_z'));
+      cam.fov = (g.v('aim_cam_fov') * 180) / Math.PI;
+      this.lookTarget.set(g.v('aim_cam_tx'), g.v('aim_cam_ty'), g.v('aim_cam_tz'));
       this.camBase = cam.position.clone();
+      // Before the strike the picture is exactly the one the swipe is read in.
+      this.aiming = g.v('struck') === 0;
       // After a goal, lean in a little towards the net (the crowd is on its feet).
       if (g.v('outcome') === 1 && g.v('replay') === 0) {
         const k = Math.min(1, Math.max(0, (g.v('time') - (this.goalAt ?? g.v('time'))) / 1.2));
@@ -678,11 +681,47 @@ export class Stadium {
     cam.lookAt(this.lookTarget);
   }
 
+  /** Whether the view packs the module's aiming camera (the free kick's does; the duel's not yet). */
+  hasAimCamera(g) {
+    return !g.index || g.index.aim_cam_x !== undefined;
+  }
+
+  /**
+   * The duel page's live camera (its module has no aiming camera yet): behind
+   * the ball and to the side, high enough to see the goal, the ball low in
+   * the frame. Drawing only: the duel's swipes are read as before.
+   */
+  duelCamera(g, toGoal, spot) {
+    const cam = this.camera;
+    const ball = this.ball.position;
+    const left = V(toGoal.z, 0, -toGoal.x);
+    const goalMid = V(0, 1.2, 0);
+    const portrait = cam.aspect < 0.8;
+    const back = portrait ? 6.4 : 6.6;
+    const off = portrait ? 0.85 : 1.5;
+    const height = portrait ? 2.4 : 2.3;
+    cam.fov = portrait ? 64 : 42;
+    cam.position.set(spot.x, height, spot.z).addScaledVector(toGoal, -back).addScaledVector(left, -off);
+    const toBall = V().subVectors(V(spot.x, 0.11, spot.z), cam.position);
+    const down = Math.atan2(-toBall.y, Math.hypot(toBall.x, toBall.z));
+    const pitch = down - THREE.MathUtils.degToRad(cam.fov / 2) * (portrait ? 0.62 : 0.6);
+    const toGoalMid = V().subVectors(goalMid, cam.position).setY(0).normalize();
+    const flatBall = toBall.clone().setY(0).normalize();
+    const flat = toGoalMid.multiplyScalar(portrait ? 0.62 : 0.75).addScaledVector(flatBall, portrait ? 0.38 : 0.25).normalize();
+    const dist = V().subVectors(goalMid, cam.position).setY(0).length();
+    this.lookTarget.copy(cam.position).addScaledVector(flat, dist).setY(cam.position.y - Math.tan(pitch) * dist);
+    this.camBase = cam.position.clone();
+    if (g.v('outcome') === 1 && g.v('replay') === 0) {
+      const k = Math.min(1, Math.max(0, (g.v('time') - (this.goalAt ?? g.v('time'))) / 1.2));
+      cam.position.lerp(V(ball.x * 0.5, 2.2, ball.z - 10), 0.25 * k * k * (3 - 2 * k));
+    }
+  }
+
   /** Turns the camera towards the ball until it is well inside the frame (a pure function of the pose). */
   keepBallVisible() {
     const cam = this.camera;
     const ball = this.ball.position;
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < (this.aiming ? 0 : 8); i++) {
       cam.updateMatrixWorld();
       const p = ball.clone().project(cam);
       const inFront = V().subVectors(ball, cam.position).dot(cam.getWorldDirection(V())) > 0;
@@ -708,6 +747,49 @@ export class Stadium {
     const plane = new THREE.Plane(V(0, 0, 1), 0.35);
     const hit = V();
     return ray.ray.intersectPlane(plane, hit) ? { x: hit.x, y: hit.y } : null;
+  }
+
+  /**
+   * Where points of the pitch are drawn in the aiming picture (the module's
+   * aiming camera for this screen), CSS pixels: [{x, y}] (null for a point
+   * behind the camera). Works whatever the live camera is doing.
+   */
+  projectAim(g, points) {
+    const c = this.aimCam || (this.aimCam = new THREE.PerspectiveCamera(50, 1, 0.1, 400));
+    c.aspect = this.width / this.height;
+    c.fov = (g.v('aim_cam_fov') * 180) / Math.PI;
+    c.position.set(g.v('aim_cam_x'), g.v('aim_cam_y'), g.v('aim_cam_z'));
+    c.updateProjectionMatrix();
+    c.lookAt(g.v('aim_cam_tx'), g.v('aim_cam_ty'), g.v('aim_cam_tz'));
+    c.updateMatrixWorld();
+    return points.map(([x, y, z]) => {
+      const q = V(x, y, z).project(c);
+      return q.z < 1 ? { x: ((q.x + 1) / 2) * this.width, y: ((1 - q.y) / 2) * this.height } : null;
+    });
+  }
+
+  /**
+   * How much of the shooter, waiting as near the ball as he does on a narrow
+   * screen (people.js Shooter: 0.95 m behind it, 0.74 m to the side `side`),
+   * the aiming picture shows across: 1 when all of him (head to feet, both
+   * shoulders) is inside it, 0 when none.
+   */
+  shooterInView(g, spot, dir, side) {
+    const left = V(dir.z, 0, -dir.x).multiplyScalar(side);
+    const c = V(spot.x, 0, spot.z).addScaledVector(dir, -0.95).addScaledVector(left, 0.74);
+    const pts = [];
+    for (const dv of [-0.3, 0.3]) for (const y of [0.05, 1.9]) pts.push(c.clone().addScaledVector(left, dv).setY(y).toArray());
+    const px = this.projectAim(g, pts);
+    if (px.some((p) => !p)) return 0;
+    const x0 = Math.min(...px.map((p) => p.x)), x1 = Math.max(...px.map((p) => p.x));
+    const lo = 0.035 * this.width, hi = 0.965 * this.width;
+    return Math.max(0, Math.min(x1, hi) - Math.max(x0, lo)) / Math.max(1e-9, x1 - x0);
+  }
+
+  /** The goal's mouth as drawn in the aiming picture, at a fraction (u across, -1 screen left..1 screen right; h up, 0..1) of it. */
+  goalPoint(g, u, h) {
+    // The screen's right is the pitch's -x; the inner edges of the posts and the bar.
+    return this.projectAim(g, [[-u * GOAL_W / 2, h * GOAL_H, 0]])[0];
   }
 
   /** Screen position (0..1) of a world point, for labels. */
