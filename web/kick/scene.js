@@ -10,8 +10,9 @@
 // base and turns just enough to keep the ball in frame; the replay's long lens
 // is the director's, nudged to keep the ball in frame. The shooter stands on
 // the side of the ball away from the camera, so neither hides the ball
-// (Stadium.check measures it). The duel page draws with this stadium too; its
-// module has no aiming camera yet, so it keeps its own framing (duelCamera).
+// (Stadium.check measures it). The duel page draws with this stadium too: its
+// module packs the shooter's aiming camera the same way (the keeper's page
+// then looks from behind the goal, web/duel/main.js).
 import * as THREE from 'three';
 import { WORLDS, canvasTexture, skyTexture, grassTexture, crowdTexture, boardTexture, mountainTexture } from './worlds.js';
 import { Shooter, Keeper, WallPlayer } from './people.js';
@@ -543,7 +544,7 @@ export class Stadium {
     this.updateCamera(g, toGoal, spot);
     const camSide = V().subVectors(this.camBase, spot).dot(V(toGoal.z, 0, -toGoal.x));
     let side = camSide > 0 ? -1 : 1;
-    if (!v('camera_long_lens') && this.hasAimCamera(g)) {
+    if (!v('camera_long_lens')) {
       const away = this.shooterInView(g, spot, toGoal, side);
       if (away < 1 && this.shooterInView(g, spot, toGoal, -side) > away) side = -side;
     }
@@ -657,9 +658,6 @@ export class Stadium {
       this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz')).lerp(ball, 0.35);
       this.camBase = cam.position.clone();
       this.aiming = false;
-    } else if (!this.hasAimCamera(g)) {
-      this.duelCamera(g, toGoal, spot);
-      this.aiming = false;
     } else {
       cam.position.set(g.v('aim_cam_x'), g.v('aim_cam_y'), g.v('aim_cam_z'));
       cam.fov = (g.v('aim_cam_fov') * 180) / Math.PI;
@@ -679,42 +677,6 @@ export class Stadium {
     cam.position.add(this.shakeOffset);
     cam.updateProjectionMatrix();
     cam.lookAt(this.lookTarget);
-  }
-
-  /** Whether the view packs the module's aiming camera (the free kick's does; the duel's not yet). */
-  hasAimCamera(g) {
-    return !g.index || g.index.aim_cam_x !== undefined;
-  }
-
-  /**
-   * The duel page's live camera (its module has no aiming camera yet): behind
-   * the ball and to the side, high enough to see the goal, the ball low in
-   * the frame. Drawing only: the duel's swipes are read as before.
-   */
-  duelCamera(g, toGoal, spot) {
-    const cam = this.camera;
-    const ball = this.ball.position;
-    const left = V(toGoal.z, 0, -toGoal.x);
-    const goalMid = V(0, 1.2, 0);
-    const portrait = cam.aspect < 0.8;
-    const back = portrait ? 6.4 : 6.6;
-    const off = portrait ? 0.85 : 1.5;
-    const height = portrait ? 2.4 : 2.3;
-    cam.fov = portrait ? 64 : 42;
-    cam.position.set(spot.x, height, spot.z).addScaledVector(toGoal, -back).addScaledVector(left, -off);
-    const toBall = V().subVectors(V(spot.x, 0.11, spot.z), cam.position);
-    const down = Math.atan2(-toBall.y, Math.hypot(toBall.x, toBall.z));
-    const pitch = down - THREE.MathUtils.degToRad(cam.fov / 2) * (portrait ? 0.62 : 0.6);
-    const toGoalMid = V().subVectors(goalMid, cam.position).setY(0).normalize();
-    const flatBall = toBall.clone().setY(0).normalize();
-    const flat = toGoalMid.multiplyScalar(portrait ? 0.62 : 0.75).addScaledVector(flatBall, portrait ? 0.38 : 0.25).normalize();
-    const dist = V().subVectors(goalMid, cam.position).setY(0).length();
-    this.lookTarget.copy(cam.position).addScaledVector(flat, dist).setY(cam.position.y - Math.tan(pitch) * dist);
-    this.camBase = cam.position.clone();
-    if (g.v('outcome') === 1 && g.v('replay') === 0) {
-      const k = Math.min(1, Math.max(0, (g.v('time') - (this.goalAt ?? g.v('time'))) / 1.2));
-      cam.position.lerp(V(ball.x * 0.5, 2.2, ball.z - 10), 0.25 * k * k * (3 - 2 * k));
-    }
   }
 
   /** Turns the camera towards the ball until it is well inside the frame (a pure function of the pose). */
