@@ -25,34 +25,15 @@
 // The pages run with ?manual: the test hands them frames with scripted
 // timestamps (window.__duel.run), so SwiftShader's slow drawing cannot
 // change the game; the network between them is real.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, ROOT } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** tools/relay.mjs on a free loopback port with the given fault injection. */
-function startRelay(extra) {
-  const child = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((res, rej) => {
-    let out = '';
-    const timer = setTimeout(() => rej(new Error(`relay did not start: ${out}`)), 10000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (ws:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        res({ url: m[1], stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`relay exited with ${code}: ${out}`)));
-  });
-}
 
 /** A small seeded generator for the players' choices. */
 function rng(seed) {

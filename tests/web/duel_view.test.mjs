@@ -12,33 +12,14 @@
 //    flight between two drawn frames (as a page catching up after a rejoin
 //    does): a goal never flashes "TIME!".
 // Screenshots: BUILD/web-shots/duel-phone-{shooter,keeper}.png.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, ROOT } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
-
-function startRelay() {
-  const child = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((res, rej) => {
-    let out = '';
-    const timer = setTimeout(() => rej(new Error(`relay did not start: ${out}`)), 10000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (ws:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        res({ url: m[1], stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`relay exited with ${code}: ${out}`)));
-  });
-}
 
 /** What a page shows over the picture: each visible text box of the HUD, and the scoreboard's box. */
 function hudBoxes(page) {
@@ -82,7 +63,7 @@ function stepUndrawn(page, n) {
 
 run('web_duel_view', async (t) => {
   const relay = await startRelay();
-  const server = await serve(site);
+  const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]); // the pages' ?relay= links name it
   const browser = await launch({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
   try {
     const a = await browser.context.newPage();

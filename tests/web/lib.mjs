@@ -189,3 +189,23 @@ export function hexBits(x) {
   const buf = new Float64Array([x]);
   return `0x${new BigUint64Array(buf.buffer)[0].toString(16).padStart(16, '0')}`;
 }
+
+/** tools/relay.mjs on a free loopback port (extra: its options, fault injection and the like);
+ * resolves to { url, stop } once it listens. Stopped by its own process. */
+export function startRelay(extra = []) {
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`relay did not start: ${out}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (ws:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res({ url: m[1], stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => rej(new Error(`relay exited with ${code}: ${out}`)));
+  });
+}

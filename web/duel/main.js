@@ -350,6 +350,10 @@ async function main() {
     duel.read();
     if (duel.v('may_tap')) {
       const p = rel(e);
+      // The tap is read through the picture as it is now (the keeper's view), even
+      // when no frame has been drawn since the state moved (a page handed its frames).
+      stadium.update(duel, 0, { render: false });
+      if (keeping()) keeperCamera();
       const hit = stadium.tapToGoal(p.nx, p.ny);
       if (hit) api.lastStatus = duel.tap(hit.x, hit.y);
       return;

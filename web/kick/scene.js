@@ -658,6 +658,11 @@ export class Stadium {
       this.lookTarget.set(g.v('cam_tx'), g.v('cam_ty'), g.v('cam_tz')).lerp(ball, 0.35);
       this.camBase = cam.position.clone();
       this.aiming = false;
+    } else if (!(g.v('aim_cam_fov') > 0)) {
+      // No aiming camera yet (a duel before its match starts): the picture stays as it was.
+      if (!this.camBase) this.camBase = cam.position.clone();
+      this.aiming = false;
+      return;
     } else {
       cam.position.set(g.v('aim_cam_x'), g.v('aim_cam_y'), g.v('aim_cam_z'));
       cam.fov = (g.v('aim_cam_fov') * 180) / Math.PI;
