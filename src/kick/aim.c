@@ -85,7 +85,7 @@ static kick_camera camera_at(ks_vec3 pos, double yaw, double pitch, double fov) 
 #define FRAME_STEPS 12       /* at most this many (3.2 m behind the ball) */
 
 /* The pitch that puts a point at elevation `a` (rad above the horizontal,
-   seen from the camera) at normalised height y, with tan(fov/2) = t. */
+   seen from the camera) at normalised height y, t being the tangent of half the field of view. */
 static double pitch_for(double a, double y, double t) { return a - ks_atan(y * t); }
 
 /* The camera `back` metres behind the ball, framed for the screen: turned
@@ -106,7 +106,7 @@ static bool frame_from(const kick_setup *su, double gx, double gz, double back, 
   double db = ks_sqrt((ball.x - pos.x) * (ball.x - pos.x) + (ball.z - pos.z) * (ball.z - pos.z));
   double dg = ks_sqrt(pos.x * pos.x + (KICK_POST_Z - pos.z) * (KICK_POST_Z - pos.z));
   double a_ball = ks_atan2(ball.y - pos.y, db), a_bar = ks_atan2(bar.y - pos.y, dg);
-  /* tan(a_bar - p) / tan(a_ball - p) = BAR_Y / BALL_Y: p by bisection (g
+  /* The ratio of the tangents of (a_bar - p) and (a_ball - p) is BAR_Y / BALL_Y: p by bisection (g
      rises from below 0 to above 0 as p runs over (a_ball, a_bar)). */
   double lo = a_ball, hi = a_bar;
   for (int i = 0; i < 64; i++) {
