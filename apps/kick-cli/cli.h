@@ -31,7 +31,7 @@ int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* After getopt_long returned something the command does not take ('?' for an
    unknown option, ':' for a missing value): the usage error; EXIT_USAGE. */
 int cli_bad_option(int c, char **argv);
-/* Strict number parsing (kickstep/host_cli.h): decimal, the whole string,
+/* Strict number parsing (support/cli.h): decimal, the whole string,
    finite, inside [lo, hi]; whole numbers are digits only. Prints a message
    naming the option and returns false on failure. */
 bool cli_parse_double(const char *opt, const char *s, double lo, double hi, double *out);

@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/kick_solver.h"
 #include "kickstep/kick_swipe.h"

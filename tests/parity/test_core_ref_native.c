@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/synctest.h"
 
@@ -30,7 +31,7 @@ static void matches_golden(void **st) {
   assert_memory_equal(out, again, n);
   char *golden = NULL;
   size_t glen = 0;
-  ks_status s = ks_tl_read_file(KS_GOLDEN_DIR "/core_ref.jsonl", &golden, &glen);
+  ks_status s = ks_host_read_all(KS_GOLDEN_DIR "/core_ref.jsonl", KS_TL_MAX_BYTES, "a timeline", &golden, &glen, NULL);
   if (s != KS_OK) fail_msg("no golden file %s (run tools/parity/regen-goldens.sh core_ref)", KS_GOLDEN_DIR "/core_ref.jsonl");
   ks_tl_diff d;
   assert_int_equal(ks_tl_compare_text(golden, glen, out, n, &d), KS_OK);
