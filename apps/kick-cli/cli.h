@@ -199,6 +199,7 @@ int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 /* replay verify of a shoot-out record (cmd_shootout.c), the n bytes read from
    path ("-": standard input): an exit code, or -1 when they are not a
    shoot-out record (the single-kick path takes them). */
