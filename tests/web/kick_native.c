@@ -25,7 +25,7 @@ static int arg_count(const char *name) {
       {"kx_swipe_begin", 0}, {"kx_swipe_point", 3}, {"kx_swipe_end", 0},   {"kx_frame", 1},
       {"kx_pause", 0},      {"kx_resume", 0},      {"kx_tap", 2},         {"kx_share_load", 1},
       {"kx_init_attempt", 4}, {"kx_progress_set", 3}, {"kx_daily_set", 7}, {"kx_keys_set", 3},
-      {"kx_keys_charge", 1}, {"kx_keys_release", 1}, {"kx_screen", 2},
+      {"kx_keys_charge", 1}, {"kx_keys_release", 1}, {"kx_screen", 2}, {"kx_tour", 2},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
     if (strcmp(table[i].name, name) == 0) return table[i].n;
@@ -58,6 +58,7 @@ static int apply(char *line, int lineno) {
     }
   }
   if (!strcmp(name, "kx_init")) kx_init((int32_t)a[0], (uint32_t)a[1], (uint32_t)a[2]);
+  else if (!strcmp(name, "kx_tour")) kx_tour((int32_t)a[0], (int32_t)a[1]);
   else if (!strcmp(name, "kx_init_daily")) kx_init_daily((int32_t)a[0], (int32_t)a[1], (int32_t)a[2]);
   else if (!strcmp(name, "kx_next")) kx_next();
   else if (!strcmp(name, "kx_set_option")) kx_set_option((int32_t)a[0], a[1]);
