@@ -47,6 +47,8 @@ export async function createGame() {
   const game = {
     log,
     index,
+    /** The session's names from the module: { SCREEN, MODE, OPT, OUTCOME, POINTS_FOR }. */
+    names: { SCREEN, MODE, OPT, OUTCOME, POINTS_FOR },
     /** Refreshes the view; returns the game for chaining. */
     read() {
       view = w.f64(x.kx_view(), count);
