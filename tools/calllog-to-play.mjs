@@ -51,6 +51,7 @@ export function callToInput([name, ...a]) {
     case 'kx_tap': return { do: 'tap', x: n(0), y: n(1) };
     case 'kx_next': return { do: 'next' };
     case 'kx_share_load': return { do: 'share', code: String(a[0] ?? '') };
+    case 'kx_progress_load': return { do: 'progress_load', hex: String(a[0] ?? '') };
     default: throw new Error(`unknown call ${JSON.stringify(name)}`);
   }
 }

@@ -144,6 +144,12 @@ KX_EXPORT(kx_progress_save) int32_t kx_progress_save(void) {
   ks_status st = kick_session_progress_save(S(), (uint8_t *)g_text, sizeof g_text, &n);
   return st == KS_OK ? (int32_t)n : -(int32_t)st;
 }
+/// The same once a kick is read, before its result (kick_session_progress_save_spent).
+KX_EXPORT(kx_progress_save_spent) int32_t kx_progress_save_spent(void) {
+  size_t n = 0;
+  ks_status st = kick_session_progress_save_spent(S(), (uint8_t *)g_text, sizeof g_text, &n);
+  return st == KS_OK ? (int32_t)n : -(int32_t)st;
+}
 /// Reads `len` bytes of stored progress at kx_text(): all or nothing.
 KX_EXPORT(kx_progress_load) int32_t kx_progress_load(int32_t len) {
   if (len < 0 || (size_t)len > sizeof g_text) return KS_ERR_RANGE;

@@ -62,6 +62,7 @@
 int32_t kx_tour(int32_t level, int32_t attempt);
 int32_t kx_progress_save(void);
 int32_t kx_progress_load(int32_t len);
+int32_t kx_progress_save_spent(void);
 int32_t kx_names_count(int32_t kind);
 const char *kx_names(int32_t kind, int32_t i);
 int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);

@@ -30,6 +30,7 @@ static const char play_usage[] =
     "                                            the tour's seed; \"seed\": N for another\n"
     "  {\"do\":\"daily\",\"date\":\"2026-12-01\"}     the Daily Kick's next try (date: --date's)\n"
     "  {\"do\":\"progress\",\"level\":0,\"stars\":2,\"best\":1500}   stored progress of a level\n"
+    "  {\"do\":\"progress_load\",\"hex\":\"4b535047...\"}   stored progress as bytes (kick_session.h)\n"
     "  {\"do\":\"daily_record\",\"day\":..,\"tries\":..,\"goals_mask\":..,\"best_points\":..,\n"
     "   \"streak\":..,\"best_streak\":..,\"last_goal_day\":..}   the stored Daily Kick record\n"
     "  {\"do\":\"option\",\"name\":\"person_keeper\",\"value\":1}   or \"id\": N (effects, person_keeper)\n"
@@ -274,6 +275,20 @@ static int apply(const cJSON *o, int lineno) {
         !whole(o, "best", -1, INT32_MAX, &i3))
       return bad(lineno, "progress: \"level\", \"stars\" and \"best\" are whole numbers");
     st = kick_session_progress_set(s, (int32_t)i1, (int32_t)i2, (int32_t)i3);
+  } else if (!strcmp(d, "progress_load")) {
+    const cJSON *hx = cJSON_GetObjectItemCaseSensitive(o, "hex");
+    if (!cJSON_IsString(hx)) return bad(lineno, "progress_load: \"hex\", the stored bytes");
+    const char *h = hx->valuestring;
+    size_t hl = strlen(h);
+    uint8_t bytes[KICK_SESSION_PROGRESS_BYTES * 2];
+    if (hl % 2 != 0 || hl / 2 > sizeof bytes) return bad(lineno, "progress_load: \"hex\" is an even number of hex digits");
+    for (size_t k = 0; k < hl / 2; k++) {
+      static const char digits[] = "0123456789abcdef0123456789ABCDEF";
+      const char *hi = strchr(digits, h[2 * k]), *lo = strchr(digits, h[2 * k + 1]);
+      if (!hi || !lo || !*hi || !*lo) return bad(lineno, "progress_load: \"hex\" is hex digits");
+      bytes[k] = (uint8_t)(((hi - digits) % 16) << 4 | ((lo - digits) % 16));
+    }
+    st = kick_session_progress_load(s, bytes, hl / 2);
   } else if (!strcmp(d, "daily_record")) {
     static const char *const keys[7] = {"day", "tries", "goals_mask", "best_points", "streak", "best_streak",
                                         "last_goal_day"};

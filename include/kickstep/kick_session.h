@@ -285,6 +285,10 @@ KS_API ks_status kick_session_daily_set(kick_session *s, const kick_daily_record
 /// Writes the tour's stars and bests and the Daily Kick record. KS_ERR_CAPACITY
 /// when cap < KICK_SESSION_PROGRESS_BYTES.
 KS_API ks_status kick_session_progress_save(const kick_session *s, uint8_t *buf, size_t cap, size_t *len);
+/// The progress to store once a kick is read, before its result: the same
+/// bytes, with a Daily Kick try in flight counted as used (a miss until its
+/// result says more), so that reloading the page does not give the try back.
+KS_API ks_status kick_session_progress_save_spent(const kick_session *s, uint8_t *buf, size_t cap, size_t *len);
 /// Reads stored progress: all or nothing. KS_ERR_TRUNCATED (too short),
 /// KS_ERR_FORMAT (magic, level count, a field out of range, trailing bytes),
 /// KS_ERR_VERSION, KS_ERR_CHECKSUM. The session keeps the better of each

@@ -625,7 +625,8 @@ static uint32_t get_u32(const uint8_t *p) {
   return v;
 }
 
-ks_status kick_session_progress_save(const kick_session *s, uint8_t *buf, size_t cap, size_t *len) {
+static ks_status write_progress(const kick_session *s, const kick_daily_record *r, uint8_t *buf, size_t cap,
+                                size_t *len) {
   if (!s || !buf) return KS_ERR_NULL;
   if (!usable(s)) return KS_ERR_UNINITIALISED;
   if (cap < KICK_SESSION_PROGRESS_BYTES) return KS_ERR_CAPACITY;
@@ -638,7 +639,6 @@ ks_status kick_session_progress_save(const kick_session *s, uint8_t *buf, size_t
   buf[o++] = KICK_SESSION_LEVELS;
   for (int32_t i = 0; i < KICK_SESSION_LEVELS; i++) buf[o++] = (uint8_t)s->stars[i];
   for (int32_t i = 0; i < KICK_SESSION_LEVELS; i++, o += 4) put_u32(buf + o, (uint32_t)s->best[i]);
-  const kick_daily_record *r = &s->daily;
   const int32_t rec[7] = {r->day, r->tries, (int32_t)r->goals_mask, r->best_points, r->streak, r->best_streak,
                           r->last_goal_day};
   for (int i = 0; i < 7; i++, o += 4) put_u32(buf + o, (uint32_t)rec[i]);
@@ -648,6 +648,20 @@ ks_status kick_session_progress_save(const kick_session *s, uint8_t *buf, size_t
   o += 8;
   if (len) *len = o;
   return KS_OK;
+}
+
+ks_status kick_session_progress_save(const kick_session *s, uint8_t *buf, size_t cap, size_t *len) {
+  return write_progress(s, s ? &s->daily : NULL, buf, cap, len);
+}
+
+ks_status kick_session_progress_save_spent(const kick_session *s, uint8_t *buf, size_t cap, size_t *len) {
+  if (!s) return KS_ERR_NULL;
+  if (!usable(s)) return KS_ERR_UNINITIALISED;
+  kick_daily_record r = s->daily;
+  bool read = s->started && s->screen != KICK_SESSION_SCREEN_AIM && !s->decided_seen;
+  if (s->mode == KICK_SESSION_MODE_DAILY && read)
+    (void)kick_daily_record_kick(&r, kick_day_number(s->year, s->month, s->day), false, 0);
+  return write_progress(s, &r, buf, cap, len);
 }
 
 ks_status kick_session_progress_load(kick_session *s, const uint8_t *buf, size_t len) {

@@ -159,6 +159,18 @@ static void daily_try(kick_session *s, int32_t y, int32_t m, int32_t d, bool key
   } else {
     assert_int_equal(swipe_at(s, ax, ay, 1), KS_OK);
   }
+  /* Read, not decided: the bytes to store count the try as used (a miss so far). */
+  uint8_t b[KICK_SESSION_PROGRESS_BYTES];
+  size_t bn = 0;
+  static kick_session r;
+  fresh(&r);
+  assert_int_equal(kick_session_progress_save_spent(s, b, sizeof b, &bn), KS_OK);
+  assert_int_equal(kick_session_progress_load(&r, b, bn), KS_OK);
+  assert_int_equal(r.daily.tries, s->daily.tries + 1);
+  assert_int_equal(r.daily.goals_mask, s->daily.goals_mask);
+  assert_int_equal(kick_session_progress_save(s, b, sizeof b, &bn), KS_OK);
+  assert_int_equal(kick_session_progress_load(&r, b, bn), KS_OK);
+  assert_int_equal(r.daily.tries, s->daily.tries);
   play_out(s);
   kick_session_result live, again;
   assert_int_equal(kick_session_last_result(s, &live), KS_OK);

@@ -19,6 +19,8 @@ export const OUTCOME = {};
 export const POINTS_FOR = {};
 const LOG_MAX_DEFAULT = 50000;
 
+const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('');
+
 export async function createGame() {
   const w = await loadWasm(wasmUrl('kick'));
   const x = w.exports;
@@ -99,6 +101,24 @@ export async function createGame() {
     levelStars: (i) => x.kx_level_stars(i),
     levelBest: (i) => x.kx_level_best(i),
     levelUnlocked: (i) => x.kx_level_unlocked(i) === 1,
+    /** The player's progress as bytes (kick_session.h's format), hex; '' on error. */
+    progressSave() {
+      const n = x.kx_progress_save();
+      return n > 0 ? hex(w.bytes(x.kx_text(), n)) : '';
+    },
+    /** The same once a kick is read, before its result: a Daily try in flight counts as used. */
+    progressSaveSpent() {
+      const n = x.kx_progress_save_spent();
+      return n > 0 ? hex(w.bytes(x.kx_text(), n)) : '';
+    },
+    /** Gives stored progress (hex of its bytes) back to the session: all or nothing; a status. */
+    progressLoad(h) {
+      if (typeof h !== 'string' || !/^([0-9a-f]{2})+$/.test(h) || h.length / 2 > x.kx_text_capacity()) return -1; // not bytes: refused here
+      const bytes = Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+      const n = w.writeBytes(x.kx_text(), x.kx_text_capacity(), bytes);
+      log.push(['kx_progress_load', h]);
+      return x.kx_progress_load(n);
+    },
     dailySet: (r) => call('kx_daily_set', r.day, r.tries, r.goals_mask, r.best_points, r.streak, r.best_streak, r.last_goal_day),
     /** The day's share line ("Daily Kick 2026-12-01: ⚽⚽❌"), '' when there is none. */
     dailyShare() {

@@ -14,6 +14,7 @@ const STORE_TOUR = 'kickstep.kick.tour';
 const STORE_SETTINGS = 'kickstep.kick.settings';
 const STORE_DAILY = 'kickstep.kick.daily';
 const STORE_COACH = 'kickstep.kick.coach';
+const STORE_PROGRESS = 'kickstep.kick.progress';
 
 const OUTCOME_TITLE = {
   goal: 'GOAL!', saved: 'SAVED', woodwork: 'OFF THE WOODWORK', blocked: 'BLOCKED',
@@ -36,6 +37,20 @@ function load(key, fallback) {
 function save(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: progress is not kept */
+  }
+}
+function loadText(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function saveText(key, value) {
+  try {
+    localStorage.setItem(key, value);
   } catch {
     /* private mode: progress is not kept */
   }
@@ -65,37 +80,34 @@ async function main() {
   window.__kick = api;
 
   // ------------------------------------------------ stored progress, given back
-  for (let i = 0; i < game.levelCount(); i++) {
-    const st = Math.max(0, Math.min(game.v('star_count'), Number(tour.stars[i]) || 0));
-    const best = Math.max(0, Math.floor(Number(tour.best[i]) || 0));
-    if (st || best) game.progressSet(i, st, best);
-  }
-  const dailyStored = load(STORE_DAILY, {});
-  if (dailyStored.day !== undefined && game.dailySet(dailyStored) !== 0) save(STORE_DAILY, {}); // a damaged record is dropped
-  function saveProgress() {
+  // The session's own bytes (kick_session_progress_save: the tour's stars and
+  // bests, the Daily Kick's record, checksummed); the page keeps them as hex
+  // and holds no rule of its own. A page from before them kept JSON, read once.
+  const storedBytes = loadText(STORE_PROGRESS);
+  if (!storedBytes || game.progressLoad(storedBytes) !== 0) {
     for (let i = 0; i < game.levelCount(); i++) {
-      tour.stars[i] = game.levelStars(i);
-      tour.best[i] = game.levelBest(i);
+      const st = Math.max(0, Math.min(game.v('star_count'), Number(tour.stars[i]) || 0));
+      const best = Math.max(0, Math.floor(Number(tour.best[i]) || 0));
+      if (st || best) game.progressSet(i, st, best);
     }
-    save(STORE_TOUR, tour);
+    const dailyStored = load(STORE_DAILY, {});
+    if (dailyStored.day !== undefined) game.dailySet(dailyStored); // a damaged record is refused and dropped
+    saveProgress();
   }
-  function dailyRecord() {
-    game.read();
-    return {
-      day: game.v('daily_day'), tries: game.v('daily_tries'), goals_mask: game.v('daily_goals_mask'),
-      best_points: game.v('daily_best'), streak: game.v('daily_streak'), best_streak: game.v('daily_best_streak'),
-      last_goal_day: game.v('daily_last_goal_day'),
-    };
+  function saveProgress() {
+    const bytes = game.progressSave();
+    if (bytes) saveText(STORE_PROGRESS, bytes);
   }
   function saveDaily() {
-    save(STORE_DAILY, dailyRecord());
+    saveProgress();
   }
   // The attempt is spent when the kick is read, before its flight: it is
   // stored then, so reloading the page during a flight (or the run-up) does
   // not give it back. The World Tour stores the attempt the session names
   // (kx_attempt_spent: the next one, 1 after the last, the same after a
-  // friendly); the Daily Kick stores the try as a miss until its result says
-  // more (kick_daily_record_kick with no goal and no points only counts it).
+  // friendly); the Daily Kick stores the progress the session gives for a
+  // kick read (kx_progress_save_spent: the try counted as a miss until its
+  // result says more).
   function spendAttempt() {
     game.read();
     if (game.v('mode') === MODE.TOUR) {
@@ -105,8 +117,8 @@ async function main() {
         save(STORE_TOUR, tour);
       }
     } else if (game.v('mode') === MODE.DAILY) {
-      const r = dailyRecord();
-      if (r.tries < game.v('daily_tries_max')) save(STORE_DAILY, { ...r, tries: r.tries + 1 });
+      const bytes = game.progressSaveSpent();
+      if (bytes) saveText(STORE_PROGRESS, bytes);
     }
   }
   for (const name of ['swipeEnd', 'keysRelease']) {
