@@ -76,6 +76,10 @@ extern "C" {
   X(EFFECTS, effects)           \
   X(PERSON_KEEPER, person_keeper)
 
+/// @cond KS_SESSION_ENUMS
+/* The enums are made from the lists above: KICK_SESSION_MODE_TOUR, ...,
+   KICK_SESSION_SCREEN_AIM, ..., KICK_SESSION_OPT_EFFECTS, ..., each list
+   ending with its _count. */
 #define KICK_SESSION_ENUM_MODE(N, n) KICK_SESSION_MODE_##N,
 #define KICK_SESSION_ENUM_SCREEN(N, n) KICK_SESSION_SCREEN_##N,
 #define KICK_SESSION_ENUM_OPTION(N, n) KICK_SESSION_OPT_##N,
@@ -92,6 +96,7 @@ typedef enum kick_session_option {
 #undef KICK_SESSION_ENUM_MODE
 #undef KICK_SESSION_ENUM_SCREEN
 #undef KICK_SESSION_ENUM_OPTION
+/// @endcond
 
 /// "tour", "daily", "shared"; "" out of range.
 KS_API const char *kick_session_mode_name(int32_t mode);
@@ -143,11 +148,14 @@ typedef struct kick_session {
   kick_swipe_reading reading;     ///< the last kick read (swipe or keys)
   kick_aim_reading aim;           ///< the last swipe read in the picture
   kick_session_input input;       ///< the last kick as it came in
-  double screen_w, screen_h;      ///< the drawing's size, CSS px (kick_session_screen_size)
+  double screen_w;                ///< the drawing's width, CSS px (kick_session_screen_size)
+  double screen_h;                ///< the drawing's height, CSS px
   ks_events events;               ///< director events of the last frame (or tap)
   int32_t mode;                   ///< kick_session_mode
   int32_t level;                  ///< World Tour level index (a shared kick: its level, or -1)
-  int32_t year, month, day;       ///< the Daily Kick's date
+  int32_t year;                   ///< the Daily Kick's date: year
+  int32_t month;                  ///< month 1..12
+  int32_t day;                    ///< day of the month
   int32_t attempt;                ///< 1-based
   int32_t goals;                  ///< goals this session (this level, or today's Daily Kick)
   int32_t best_stars;             ///< best stars on this level in this session

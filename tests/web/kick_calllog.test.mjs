@@ -10,7 +10,10 @@
 //    --json: every kick's results must equal the page's exactly (the share
 //    code holds the kick's whole setup, launch and final hash, so equal codes
 //    mean the same bits);
-//  - the same script with one swipe sample moved by a pixel gives other
+//  - the page is reloaded: it gives the session its stored progress bytes
+//    back (kx_progress_load, in the log as hex), plays 1-2, and that log
+//    played natively gives the same kick again;
+//  - the first script with one swipe sample moved by a pixel gives other
 //    results (the comparison can fail).
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -55,6 +58,26 @@ function kickCliPlay(script) {
   const out = execFileSync(opts.cli, ['play', '--json', '-'], { input: script, encoding: 'utf8' });
   const lines = out.trim().split('\n').map((l) => JSON.parse(l));
   return lines.filter((l) => l.kick !== undefined).map(cliResult);
+}
+
+/** The page's log so far, converted and played by kick-cli play: every kick as the page showed it. Returns the script. */
+async function compareNatively(t, page, errors, results, label) {
+  const { log, dropped } = await page.evaluate(() => ({ log: JSON.stringify(window.__kick.log), dropped: window.__kick.log.dropped }));
+  t.ok(dropped === 0, `${label}: the page kept its whole call log`);
+  t.ok(errors.length === 0, `${label}: no page errors`, errors.join(' | '));
+  const dir = join(build, 'web-shots');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${label}.calls.json`), log);
+  const script = execFileSync(process.execPath, [join(ROOT, 'tools', 'calllog-to-play.mjs'), join(dir, `${label}.calls.json`)], { encoding: 'utf8' });
+  writeFileSync(join(dir, `${label}.play.jsonl`), script);
+  const native = kickCliPlay(script);
+  writeFileSync(join(dir, `${label}.results.json`), JSON.stringify({ page: results, native }, null, 1));
+  t.ok(native.length === results.length, `${label}: kick-cli play gives as many kicks as the page showed (${native.length} vs ${results.length})`);
+  for (let i = 0; i < Math.max(native.length, results.length); i++) {
+    const a = JSON.stringify(results[i]), b = JSON.stringify(native[i]);
+    t.ok(a === b, `${label}: kick ${i + 1} (${results[i] && results[i].mode} ${results[i] && results[i].outcome}): kick-cli play gives the page's result exactly`, `page ${a} vs native ${b}`);
+  }
+  return script;
 }
 
 await run('web_kick_calllog', async (t) => {
@@ -107,27 +130,29 @@ await run('web_kick_calllog', async (t) => {
     await page.evaluate(() => window.__kick.run(4000, 1 / 60, (v) => v('screen') === 2));
     results.push(await pageResult(page));
 
-    const { log, dropped } = await page.evaluate(() => ({ log: JSON.stringify(window.__kick.log), dropped: window.__kick.log.dropped }));
-    t.ok(dropped === 0, 'the page kept its whole call log');
-    t.ok(errors.length === 0, 'no page errors', errors.join(' | '));
-
-    // ---- the log as a play script, played natively
-    const dir = join(build, 'web-shots');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'calllog.calls.json'), log);
-    const script = execFileSync(process.execPath, [join(ROOT, 'tools', 'calllog-to-play.mjs'), join(dir, 'calllog.calls.json')], { encoding: 'utf8' });
-    writeFileSync(join(dir, 'calllog.play.jsonl'), script);
-    const native = kickCliPlay(script);
-    writeFileSync(join(dir, 'calllog.results.json'), JSON.stringify({ page: results, native }, null, 1));
     const modes = results.map((r) => r.mode).join(',');
     t.ok(results.length >= 2 && results.some((r) => r.mode === 'daily') && results.some((r) => r.mode === 'tour'), `the page played World Tour and Daily Kick kicks (${modes})`);
-    t.ok(native.length === results.length, `kick-cli play gives as many kicks as the page showed (${native.length} vs ${results.length})`);
-    for (let i = 0; i < Math.max(native.length, results.length); i++) {
-      const a = JSON.stringify(results[i]), b = JSON.stringify(native[i]);
-      t.ok(a === b, `kick ${i + 1} (${results[i] && results[i].mode} ${results[i] && results[i].outcome}): kick-cli play gives the page's result exactly`, `page ${a} vs native ${b}`);
-    }
+    const first = await compareNatively(t, page, errors, results, 'calllog');
+
+    // ---- a reload: the stored progress bytes go back into the module (logged as kx_progress_load)
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 60000 });
+    const back = await page.evaluate(() => ({ stars: window.__kick.view('tour_stars'), tries: window.__kick.view('daily_tries'), load: window.__kick.log.filter((c) => c[0] === 'kx_progress_load').length }));
+    t.ok(back.load === 1 && back.stars === results[results.length - 2].tour_stars && back.tries === 1, `after a reload the page gives the session its stored bytes back (${back.stars} stars, ${back.tries} Daily try)`, JSON.stringify(back));
+    const again = [];
+    await page.click('#btn-tour');
+    await page.click('.level-btn[data-level="1"]');
+    await page.evaluate(() => window.__kick.run(30));
+    const p = await aimPoints(page);
+    const samples = [];
+    for (let i = 0; i <= 9; i++) samples.push({ x: p.bx + (p.gx - 130 - p.bx) * (i / 9), y: p.by + 20 + (p.gy - 50 - p.by - 20) * (i / 9), t: i / 60 });
+    await cdpStroke(cdp, false, samples);
+    await page.evaluate(() => window.__kick.run(4000, 1 / 60, (v) => v('screen') === 2));
+    again.push(await pageResult(page));
+    await compareNatively(t, page, errors, again, 'calllog-reload');
+
     // The comparison can fail: one swipe sample a pixel off is another kick.
-    const lines = script.split('\n');
+    const lines = first.split('\n');
     const at = lines.findIndex((l) => l.includes('"swipe_point"'));
     const moved = JSON.parse(lines[at]);
     moved.x += 1;
