@@ -11,6 +11,8 @@ static kick_director aiming;   /* a second into the aim, the kick not read */
 static kick_director work;     /* where a release runs */
 static kick_launch launch;
 static int64_t last_decision;
+static kick_shot struck;       /* the aiming director's shot, struck */
+static kick_shot_cache step_cache; /* the step's own, shared by its repetitions */
 #ifndef RK_BEFORE
 static kick_shot_cache cache;  /* the director's cache */
 static int32_t cold_cache;
@@ -34,6 +36,7 @@ int32_t rk_prepare(int32_t cold) {
   launch.spin_axis = ks_v3(0.0, 1.0, 0.0);
   launch.spin_rate = 45.0;
   if (kick_director_init(&aiming, &d) != KS_OK) return 1;
+  kick_shot_cache_init(&step_cache);
 #ifdef RK_BEFORE
   (void)cold;
   for (int i = 0; i <= 60; i++) (void)kick_director_frame(&aiming, (double)i / 60.0, NULL);
@@ -66,3 +69,23 @@ uint64_t rk_release(int32_t n) {
 }
 
 int64_t rk_decision_step(void) { return last_decision; }
+
+uint64_t rk_step(int32_t n) {
+  uint64_t h = 0;
+  if (n > 0) {
+    struck = aiming.live;
+    if (kick_shot_strike(&struck, &launch) != KS_OK) return 0;
+  }
+  for (int32_t i = 0; i < n; i++) {
+    kick_shot s = struck;
+    while (!kick_shot_decided(&s)) {
+#ifdef RK_BEFORE
+      kick_shot_step(&s, NULL, NULL);
+#else
+      kick_shot_step_cached(&s, &step_cache, NULL, NULL);
+#endif
+    }
+    h = h * 31u + (uint64_t)s.decision_step;
+  }
+  return h;
+}

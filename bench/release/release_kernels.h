@@ -14,6 +14,10 @@
 int32_t rk_prepare(int32_t cold);
 /* n releases, each from a copy of the aiming director; a checksum. */
 uint64_t rk_release(int32_t n);
+/* n times: the aiming director's shot struck and stepped alone to its
+   decision (kick_shot_step before; kick_shot_step_cached with a cache its
+   repetitions share, as the step's own benchmark runs it); a checksum. */
+uint64_t rk_step(int32_t n);
 /* The look-ahead's decision step of the last release (the same in every build). */
 int64_t rk_decision_step(void);
 

@@ -32,7 +32,8 @@ git -C "$root" archive "$before" src/core src/kick include wasm/libc_shim.c benc
 }
 CC=${CC:-cc}
 WCC=${KS_WASM_CC:-clang}
-flags=(-std=c17 -O3 -ffp-contract=off -fno-math-errno -DKS_BUILDING -w)
+flags=(-std=c17 -O3 -fno-tree-vectorize -fno-unsafe-math-optimizations -fno-associative-math -fno-reciprocal-math -fsigned-zeros
+  -fno-finite-math-only -ffp-contract=off -fno-math-errno -DKS_BUILDING -w)
 wflags=(--target=wasm32 -std=c17 -nostdlib -ffreestanding -O2 -ffp-contract=off -fno-math-errno -fvisibility=hidden -w -DKS_BUILDING)
 rel="$root/bench/release"
 # build TREE EXTRA-DEFINE NAME: the native program and (with clang and wasm-ld) the wasm module.
@@ -73,8 +74,8 @@ awk -F'\t' -v commit="$before" '
   END {
     printf "  look-ahead at release and worst-case rollback, %s against this tree, in turn (us, median of rounds)\n", commit
     split("native wasm", tg, " ")
-    split("release release_cold rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
-    for (t = 1; t <= 2; t++) for (i = 1; i <= 6; i++) {
+    split("step_alone release release_cold rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
+    for (t = 1; t <= 2; t++) for (i = 1; i <= 7; i++) {
       nm = tg[t] "_" fs[i] "_us"
       if (!(nm in names)) continue
       a = med("after/" nm); b = med("before/" nm)
