@@ -12,9 +12,9 @@ static kick_director work;     /* where a release runs */
 static kick_launch launch;
 static int64_t last_decision;
 static kick_shot struck;       /* the aiming director's shot, struck */
-static kick_shot_cache step_cache; /* the step's own, shared by its repetitions */
 #ifndef RK_BEFORE
 static kick_shot_cache cache;  /* the director's cache */
+static kick_shot_cache step_cache; /* the step's own, shared by its repetitions */
 static int32_t cold_cache;
 #endif
 
@@ -36,13 +36,13 @@ int32_t rk_prepare(int32_t cold) {
   launch.spin_axis = ks_v3(0.0, 1.0, 0.0);
   launch.spin_rate = 45.0;
   if (kick_director_init(&aiming, &d) != KS_OK) return 1;
-  kick_shot_cache_init(&step_cache);
 #ifdef RK_BEFORE
   (void)cold;
   for (int i = 0; i <= 60; i++) (void)kick_director_frame(&aiming, (double)i / 60.0, NULL);
 #else
   cold_cache = cold;
   kick_shot_cache_init(&cache);
+  kick_shot_cache_init(&step_cache);
   for (int i = 0; i <= 60; i++) (void)kick_director_frame_cached(&aiming, (double)i / 60.0, NULL, &cache);
 #endif
   return 0;

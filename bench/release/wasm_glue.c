@@ -9,8 +9,7 @@
 RK_EXPORT(release_prepare) int32_t wk_release_prepare(int32_t cold);
 RK_EXPORT(release) uint64_t wk_release(int32_t n);
 RK_EXPORT(step_alone) uint64_t wk_step_alone(int32_t n);
-RK_EXPORT(release_decision_step) uint64_t wk_step_alone(int32_t n) { return rk_step(n); }
-int64_t wk_release_decision_step(void);
+RK_EXPORT(release_decision_step) int64_t wk_release_decision_step(void);
 RK_EXPORT(rollback_prepare) int32_t wk_rollback_prepare(int32_t scene, int32_t window);
 RK_EXPORT(fill) uint64_t wk_fill(int32_t k);
 RK_EXPORT(fill_rollback) uint64_t wk_fill_rollback(int32_t k);

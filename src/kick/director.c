@@ -425,9 +425,9 @@ ks_status kick_director_kick_cached(kick_director *d, const kick_launch *launch,
     d->runs[i] = z;
   }
   if (d->settings.effects && !d->settings.person_in_goal) {
-    /* The look-ahead: struck before the live kick, run ahead in 1/60 s chunks. */
-    kick_shot look = before;
-    (void)kick_shot_strike(&look, launch);
+    /* The look-ahead: the before-strike copy struck (as the live kick is
+       struck: the same bits), run ahead in 1/60 s chunks. */
+    kick_shot look = live;
     int64_t s0 = look.clock.total_steps;
     while (!kick_shot_decided(&look) && look.clock.total_steps - s0 < KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS)
       (void)kick_shot_advance_cached(&look, cache, KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS, NULL, NULL);
