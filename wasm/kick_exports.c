@@ -188,9 +188,10 @@ KX_EXPORT(kx_level_text) const char *kx_level_text(int32_t i, int32_t what) {
 /// Venue and keeper of the current Daily Kick (what 0 venue, 1 keeper).
 KX_EXPORT(kx_daily_text) const char *kx_daily_text(int32_t what) {
   kick_daily day;
-  if (kick_daily_kick(S()->year, g.month, g.day, 0, &day) != KS_OK) return "";
-  const char *s = what == 0 ? day.venue : day.keeper_name;
-  return s ? s : "";
+  const kick_session *s = S();
+  if (kick_daily_kick(s->year, s->month, s->day, 0, &day) != KS_OK) return "";
+  const char *t = what == 0 ? day.venue : day.keeper_name;
+  return t ? t : "";
 }
 
 KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {

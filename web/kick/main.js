@@ -962,7 +962,7 @@ async function main() {
     hud();
     keysHud();
     coachFrame(performance.now());
-    stadium.update(game, dt, { render, keyAim: document.body.classList.contains('keying') });
+    stadium.update(game, dt, { render, keyAim: document.body.classList.contains('keying') && game.v('screen') === SCREEN.AIM });
     if (render) drawTrail(performance.now());
   }
   /** Test hook: n frames of dt seconds each; stops early when until(view) is true. */

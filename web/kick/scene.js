@@ -480,7 +480,7 @@ export class Stadium {
     this.spotMark.position.set(spotX, 0.006, spotZ);
     const replay = v('replay') !== 0;
     // The keys' aim, while the keys are in use and nothing is struck.
-    const keyAim = !!opts.keyAim && v('screen') === 0 && v('runup') < 0;
+    const keyAim = !!opts.keyAim && v('runup') < 0; // opts.keyAim: the keys aim, on the aiming screen (the page's call)
     this.aim.visible = keyAim;
     if (keyAim) {
       // Flat on the grass: the arrow's +y along (sin d, cos d), the launch direction.
