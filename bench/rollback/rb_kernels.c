@@ -12,11 +12,12 @@ static ks_rb_def def;
 static ks_rb_session session;
 static uint8_t storage[STORAGE];
 static int64_t last_resim;
+static kick_shot_cache cache; /* the session's: its steps and re-simulations share it */
 
 static void run(kick_duel *d, int64_t n, const kick_duel_input *in0, const kick_duel_input *in1) {
   for (int64_t i = 0; i < n; i++) {
     const kick_duel_input *in[2] = {in0, in1};
-    kick_duel_step(d, in);
+    kick_duel_step_cached(d, in, &cache);
   }
 }
 
@@ -44,7 +45,9 @@ int32_t rbk_prepare(int32_t which, int32_t window) {
   def.input_size = KICK_DUEL_INPUT_BYTES;
   def.max_prediction = window;
   def.hash_every = 120;
-  def.step = kick_duel_rb_step;
+  kick_shot_cache_init(&cache);
+  def.step = kick_duel_rb_step_cached;
+  def.user = &cache;
   def.hash = kick_duel_rb_hash;
   if (ks_rb_storage_size(&def) > STORAGE || ks_rb_storage_size(&def) == 0) return 4;
   return 0;

@@ -119,10 +119,17 @@ KS_API void kick_shot_cache_init(kick_shot_cache *cache);
 /// (cache may be NULL: the shot's own wind), and, when out is NULL, the
 /// keeper's read run beside the flight (kick_keeper_read) and its estimate
 /// taken from the cache when one there has exactly its inputs. With events
-/// asked for, the read runs at once, as in kick_shot_step. A shot left with a
+/// asked for, the read runs at once, as in kick_shot_step (the cache's
+/// estimate offered to it and the new one kept there too). A shot left with a
 /// read running is settled by kick_shot_step, kick_shot_advance,
 /// kick_shot_settle and seen settled by kick_shot_hash and the queries.
 KS_API void kick_shot_step_cached(kick_shot *shot, kick_shot_cache *cache, const kick_input *in, ks_events *out);
+
+/// kick_shot_advance with kick_shot_step_cached's steps: the same bits as
+/// kick_shot_advance (the steps `seconds` pays for, the clock's remainder
+/// kept), faster. cache may be NULL.
+KS_API int64_t kick_shot_advance_cached(kick_shot *shot, kick_shot_cache *cache, double seconds, const kick_input *in,
+                                        ks_events *out);
 
 #define KICK_BATCH_BANDS 4         ///< contact bands of a lane
 #define KICK_BATCH_MEMOS 4         ///< keeper's estimates a batch keeps for its lanes

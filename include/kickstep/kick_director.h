@@ -54,6 +54,7 @@
 #include "kickstep/base.h"
 #include "kickstep/events.h"
 #include "kickstep/kick.h"
+#include "kickstep/kick_batch.h"
 #include "kickstep/vec.h"
 
 #ifdef __cplusplus
@@ -270,6 +271,27 @@ KS_API ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out
 /// and fed to every copy. KS_ERR_STATE when a tap means nothing now,
 /// KS_ERR_NOT_FINITE / KS_ERR_CAPACITY as named.
 KS_API ks_status kick_director_tap(kick_director *d, double x, double y);
+
+/// kick_director_frame, kick_director_kick, kick_director_kick_after and
+/// kick_director_skip_to_decision with a cache (kick_batch.h; NULL: none):
+/// every copy of the kick (the look-ahead, the live shot, the probe, the
+/// replay) steps with kick_shot_step_cached and `cache`, so the wind of a
+/// step is computed once for all of them and the keeper's estimate once for
+/// the kick; and while the kick waits, each frame fills a few chunks of the
+/// wind a look-ahead at release would need (up to 3 s ahead), so the release
+/// frame does not compute it. The same bits, events and outcomes as without
+/// a cache (the cache is checked on every input bit); the cache is not part
+/// of the director, which stays a plain value: give the same cache to every
+/// call for one director (one thread at a time), or none.
+KS_API ks_status kick_director_frame_cached(kick_director *d, double target_seconds, ks_events *out,
+                                            kick_shot_cache *cache);
+/// kick_director_kick with a cache (see kick_director_frame_cached).
+KS_API ks_status kick_director_kick_cached(kick_director *d, const kick_launch *launch, kick_shot_cache *cache);
+/// kick_director_kick_after with a cache (see kick_director_frame_cached).
+KS_API ks_status kick_director_kick_after_cached(kick_director *d, const kick_launch *launch, int32_t steps,
+                                                 kick_shot_cache *cache);
+/// kick_director_skip_to_decision with a cache (see kick_director_frame_cached).
+KS_API ks_status kick_director_skip_to_decision_cached(kick_director *d, ks_events *out, kick_shot_cache *cache);
 
 /// Pause: frames run nothing until kick_director_resume.
 KS_API void kick_director_pause(kick_director *d);

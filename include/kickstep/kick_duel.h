@@ -41,6 +41,7 @@
 
 #include "kickstep/base.h"
 #include "kickstep/kick.h"
+#include "kickstep/kick_batch.h"
 #include "kickstep/timeline.h"
 
 #ifdef __cplusplus
@@ -165,6 +166,12 @@ KS_API ks_status kick_duel_init(kick_duel *d, const kick_duel_def *def);
 /// One step with both players' inputs (in[p] may be NULL: none). A duel
 /// kick_duel_init did not make (zeroed, never written) takes no step, untouched.
 KS_API void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS]);
+/// kick_duel_step, the same bits, its shot stepped by kick_shot_step_cached
+/// with `cache` (kick_batch.h; may be NULL): the states a rollback restores
+/// and steps again share the wind by step and the keeper's estimate (the
+/// cache is checked on every input bit, so a state stepped with a cache,
+/// another or none stays the same). The cache is not part of the state.
+KS_API void kick_duel_step_cached(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS], kick_shot_cache *cache);
 
 /// A 64-bit hash of every explicit field (the shot's hash included).
 KS_API uint64_t kick_duel_hash(const kick_duel *d);
@@ -190,6 +197,11 @@ KS_API kick_duel_input kick_duel_tap_input(double x, double y);
 
 /// The ks_rb_step_fn of a duel (state: a kick_duel; inputs: encoded bytes; user unused).
 KS_API void kick_duel_rb_step(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user);
+/// The same with kick_duel_step_cached: user is a kick_shot_cache (or NULL)
+/// the session's steps and re-simulations share (ks_rb_def.user, or a
+/// peer's kick_duel_peer_def.step_user), one per session, never shared
+/// between threads.
+KS_API void kick_duel_rb_step_cached(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user);
 /// The ks_rb_hash_fn of a duel.
 KS_API uint64_t kick_duel_rb_hash(const void *state, void *user);
 

@@ -6,6 +6,7 @@
 
 #include "kickstep/clock.h"
 #include "kickstep/dmath.h"
+#include "kick_internal.h"
 
 #define DIRECTOR_COOKIE 0x6b646972u /* "kdir" */
 
@@ -220,18 +221,18 @@ static void translate(kick_director *d, const kick_shot *s, const ks_events *in,
 
 /* Strikes `s` (a before-strike copy) and steps it with the input log until it
    is decided or max_steps pass. */
-static void run_copy(const kick_director *d, kick_shot *s, int64_t max_steps) {
+static void run_copy(const kick_director *d, kick_shot *s, int64_t max_steps, kick_shot_cache *c) {
   (void)kick_shot_strike(s, &d->launch);
   int64_t s0 = s->clock.total_steps;
   while (!kick_shot_decided(s) && s->clock.total_steps - s0 < max_steps)
-    kick_shot_step(s, input_at(d, s->clock.total_steps), NULL);
+    kick_shot_step_cached(s, c, input_at(d, s->clock.total_steps), NULL);
 }
 
-static void on_live_decided(kick_director *d) {
+static void on_live_decided(kick_director *d, kick_shot_cache *c) {
   record_run(&d->runs[KICK_RUN_LIVE], &d->live);
   if (!d->settings.effects || d->live.outcome != KICK_OUTCOME_GOAL || !kick_moments_replay(d->live.moments)) return;
   kick_shot probe = d->before;
-  run_copy(d, &probe, KICK_DIRECTOR_PROBE_MAX_STEPS);
+  run_copy(d, &probe, KICK_DIRECTOR_PROBE_MAX_STEPS, c);
   record_run(&d->runs[KICK_RUN_PROBE], &probe);
   if (!kick_shot_decided(&probe)) return;
   d->replay_stop_step = probe.decision_step + KICK_DIRECTOR_REPLAY_TAIL_STEPS;
@@ -242,17 +243,17 @@ static void on_live_decided(kick_director *d) {
 
 /* --------------------------------------------------------------------- steps */
 
-static void live_step(kick_director *d, ks_events *out) {
+static void live_step(kick_director *d, ks_events *out, kick_shot_cache *c) {
   ks_events tmp;
   ks_events_clear(&tmp);
   bool was_decided = kick_shot_decided(&d->live);
   d->ball_prev = d->live.ball.pos;
-  kick_shot_step(&d->live, input_at(d, d->live.clock.total_steps), &tmp);
+  kick_shot_step_cached(&d->live, c, input_at(d, d->live.clock.total_steps), &tmp);
   d->ball_cur = d->live.ball.pos;
   d->cam_prev = d->cam_cur;
   d->cam_cur = kick_director_live_camera(spot_of(&d->live), d->ball_cur);
   translate(d, &d->live, &tmp, false, out);
-  if (!was_decided && kick_shot_decided(&d->live)) on_live_decided(d);
+  if (!was_decided && kick_shot_decided(&d->live)) on_live_decided(d, c);
 }
 
 static void show_live(kick_director *d) {
@@ -272,12 +273,12 @@ static void replay_begin(kick_director *d, ks_events *out) {
   emit(out, d->live.clock.total_steps, KICK_DIR_EV_REPLAY_START, 0u, ks_v3((double)d->replay_stop_step, 0.0, 0.0));
 }
 
-static void replay_step(kick_director *d, ks_events *out) {
+static void replay_step(kick_director *d, ks_events *out, kick_shot_cache *c) {
   ks_events tmp;
   ks_events_clear(&tmp);
   bool was_decided = kick_shot_decided(&d->replay);
   d->ball_prev = d->replay.ball.pos;
-  kick_shot_step(&d->replay, input_at(d, d->replay.clock.total_steps), &tmp);
+  kick_shot_step_cached(&d->replay, c, input_at(d, d->replay.clock.total_steps), &tmp);
   d->ball_cur = d->replay.ball.pos;
   translate(d, &d->replay, &tmp, true, out);
   if (!was_decided && kick_shot_decided(&d->replay)) record_run(&d->runs[KICK_RUN_REPLAY], &d->replay);
@@ -297,6 +298,15 @@ static void flush_notices(kick_director *d, ks_events *out) {
 }
 
 ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events *out) {
+  return kick_director_frame_cached(d, target_seconds, out, NULL);
+}
+
+/* While the kick waits, the wind of the steps a look-ahead at release would
+   fly goes into the cache's table, a few chunks a frame, so that the
+   release does not compute it. */
+#define FILL_AHEAD_CHUNKS_PER_FRAME 4
+
+ks_status kick_director_frame_cached(kick_director *d, double target_seconds, ks_events *out, kick_shot_cache *cache) {
   if (!usable(d)) return d ? KS_ERR_UNINITIALISED : KS_ERR_NULL;
   if (!ks_is_finite(target_seconds)) return KS_ERR_NOT_FINITE;
   flush_notices(d, out);
@@ -321,7 +331,7 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
     if (d->mode == KICK_DIRECTOR_REPLAY) {
       if (d->bank_ticks < COST_REPLAY) break;
       d->bank_ticks -= COST_REPLAY;
-      replay_step(d, out);
+      replay_step(d, out, cache);
       continue;
     }
     if (d->replay_state == KICK_REPLAY_Q_PENDING && d->replay_wait_ticks >= KICK_DIRECTOR_REPLAY_DELAY_TICKS) {
@@ -332,7 +342,7 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
     if (d->strike_pending && n >= d->strike_due_step) {
       kick_launch k = d->launch;
       d->strike_pending = false;
-      (void)kick_director_kick(d, &k); /* validated when it was read */
+      (void)kick_director_kick_cached(d, &k, cache); /* validated when it was read */
     }
     bool slow = in_slow_window(d, n);
     int64_t cost = slow ? COST_SLOW : COST_LIVE;
@@ -344,8 +354,13 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
       else emit(out, n, KICK_DIR_EV_SLOWMO_END, 0u, ks_v3(KICK_DIRECTOR_SPEED_LIVE, 0.0, 0.0));
     }
     bool pending = d->replay_state == KICK_REPLAY_Q_PENDING;
-    live_step(d, out);
+    live_step(d, out, cache);
     if (pending) d->replay_wait_ticks += cost; /* the goal's own step does not count */
+  }
+  if (cache && !d->struck && d->settings.effects && !d->settings.person_in_goal) {
+    int64_t n = d->live.clock.total_steps;
+    (void)kick_shot_cache_fill_ahead(cache, &d->live, n, n + KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS + 2 * KICK_BATCH_WIND_CHUNK,
+                                     FILL_AHEAD_CHUNKS_PER_FRAME);
   }
   return KS_OK;
 }
@@ -353,12 +368,17 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
 /* --------------------------------------------------------------------- kick */
 
 ks_status kick_director_kick_after(kick_director *d, const kick_launch *launch, int32_t steps) {
+  return kick_director_kick_after_cached(d, launch, steps, NULL);
+}
+
+ks_status kick_director_kick_after_cached(kick_director *d, const kick_launch *launch, int32_t steps,
+                                          kick_shot_cache *cache) {
   if (!usable(d) || !launch) return KS_ERR_NULL;
   if (d->struck || d->strike_pending) return KS_ERR_STATE;
   if (steps < 0 || steps > 600) return KS_ERR_RANGE;
   ks_status st = kick_launch_validate(launch);
   if (st != KS_OK) return st;
-  if (steps == 0) return kick_director_kick(d, launch);
+  if (steps == 0) return kick_director_kick_cached(d, launch, cache);
   d->launch = *launch;
   d->strike_pending = true;
   d->runup_from_step = d->live.clock.total_steps;
@@ -367,10 +387,14 @@ ks_status kick_director_kick_after(kick_director *d, const kick_launch *launch, 
 }
 
 ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out) {
+  return kick_director_skip_to_decision_cached(d, out, NULL);
+}
+
+ks_status kick_director_skip_to_decision_cached(kick_director *d, ks_events *out, kick_shot_cache *cache) {
   if (!usable(d)) return d ? KS_ERR_UNINITIALISED : KS_ERR_NULL;
   if (!d->struck || kick_shot_decided(&d->live) || d->mode == KICK_DIRECTOR_REPLAY) return KS_ERR_STATE;
   int64_t limit = d->live.strike_step + KICK_DIRECTOR_PROBE_MAX_STEPS;
-  while (!kick_shot_decided(&d->live) && d->live.clock.total_steps < limit) live_step(d, out);
+  while (!kick_shot_decided(&d->live) && d->live.clock.total_steps < limit) live_step(d, out, cache);
   if (d->slow_active) {
     d->slow_active = false;
     emit(out, d->live.clock.total_steps, KICK_DIR_EV_SLOWMO_END, 0u, ks_v3(KICK_DIRECTOR_SPEED_LIVE, 0.0, 0.0));
@@ -380,6 +404,10 @@ ks_status kick_director_skip_to_decision(kick_director *d, ks_events *out) {
 }
 
 ks_status kick_director_kick(kick_director *d, const kick_launch *launch) {
+  return kick_director_kick_cached(d, launch, NULL);
+}
+
+ks_status kick_director_kick_cached(kick_director *d, const kick_launch *launch, kick_shot_cache *cache) {
   if (!usable(d) || !launch) return KS_ERR_NULL;
   if (d->struck) return KS_ERR_STATE;
   ks_status st = kick_launch_validate(launch);
@@ -397,12 +425,12 @@ ks_status kick_director_kick(kick_director *d, const kick_launch *launch) {
     d->runs[i] = z;
   }
   if (d->settings.effects && !d->settings.person_in_goal) {
-    /* The look-ahead: struck before the live kick, run ahead in 1/60 s chunks. */
-    kick_shot look = before;
-    (void)kick_shot_strike(&look, launch);
+    /* The look-ahead: the before-strike copy struck (as the live kick is
+       struck: the same bits), run ahead in 1/60 s chunks. */
+    kick_shot look = live;
     int64_t s0 = look.clock.total_steps;
     while (!kick_shot_decided(&look) && look.clock.total_steps - s0 < KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS)
-      (void)kick_shot_advance(&look, KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS, NULL, NULL);
+      (void)kick_shot_advance_cached(&look, cache, KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS, NULL, NULL);
     record_run(&d->runs[KICK_RUN_LOOKAHEAD], &look);
     if (kick_shot_decided(&look) && kick_moments_slow_motion(look.moments)) {
       int64_t from = look.decision_step - KICK_DIRECTOR_SLOW_BEFORE_STEPS;

@@ -7,6 +7,7 @@
 #include "kickstep/hash.h"
 #include "kickstep/kick_replay.h"
 #include "kickstep/rng.h"
+#include "kick_internal.h"
 
 #define REPLAY_BANK_STEP 9   /* a replay step costs 20, a duel step pays 9: 0.45x */
 #define REPLAY_BANK_COST 20
@@ -142,13 +143,15 @@ static const kick_input *tap_of(const kick_duel *d) { return d->tapped ? &d->tap
 
 /* The replay: the kick rebuilt from its setup, waited on the spot for as
    many steps with the same tap, struck with the same launch. */
-static void begin_replay(kick_duel *d) {
+static void begin_replay(kick_duel *d, kick_shot_cache *c) {
   kick_setup su;
   if (kick_duel_kick_setup(&d->def, d->kick, &su) != KS_OK || kick_shot_init(&d->shot, &su) != KS_OK) {
     next_kick(d);
     return;
   }
-  for (int64_t i = 0; i < d->strike_step; i++) kick_shot_step(&d->shot, tap_of(d), NULL);
+  /* As many waiting steps (counted at once until the keeper's tap, if he
+     tapped before the strike, may act). */
+  kick_shot_wait_steps(&d->shot, c, d->strike_step, tap_of(d));
   (void)kick_shot_strike(&d->shot, &d->launch);
   d->replay_bank = 0;
   d->replay_stop = d->decision_step + KICK_DUEL_REPLAY_TAIL_STEPS;
@@ -177,6 +180,10 @@ static void take_strike(kick_duel *d, const kick_duel_input *in) {
 }
 
 void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS]) {
+  kick_duel_step_cached(d, in, NULL);
+}
+
+void kick_duel_step_cached(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS], kick_shot_cache *c) {
   /* A duel kick_duel_init made carries its def's cookie and a shooter 0 or 1;
      zeroed or never-written memory does not, and takes no step. */
   if (!d || d->def.cookie != KS_DEF_COOKIE || (uint32_t)d->shooter >= KICK_DUEL_PLAYERS) return;
@@ -186,7 +193,7 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
   int64_t age = d->step + 1 - d->phase_step; /* steps in this phase, this one included */
   switch (d->phase) {
   case KICK_DUEL_READY:
-    kick_shot_step(&d->shot, NULL, NULL);
+    kick_shot_step_cached(&d->shot, c, NULL, NULL);
     if (age >= d->def.ready_steps) {
       d->phase = KICK_DUEL_AIM;
       d->phase_step = d->step + 1;
@@ -195,7 +202,7 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
   case KICK_DUEL_AIM:
     take_tap(d, keeper_in);
     take_strike(d, shooter_in);
-    kick_shot_step(&d->shot, tap_of(d), NULL);
+    kick_shot_step_cached(&d->shot, c, tap_of(d), NULL);
     if (d->phase == KICK_DUEL_FLIGHT) {
       d->phase_step = d->step + 1;
     } else if (age >= d->def.aim_steps) {
@@ -205,7 +212,7 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
     break;
   case KICK_DUEL_FLIGHT:
     take_tap(d, keeper_in);
-    kick_shot_step(&d->shot, tap_of(d), NULL);
+    kick_shot_step_cached(&d->shot, c, tap_of(d), NULL);
     if (kick_shot_decided(&d->shot)) {
       d->outcome = kick_shot_outcome(&d->shot);
       d->moments = kick_shot_moments(&d->shot);
@@ -216,12 +223,12 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
     }
     break;
   case KICK_DUEL_AFTER:
-    kick_shot_step(&d->shot, tap_of(d), NULL);
+    kick_shot_step_cached(&d->shot, c, tap_of(d), NULL);
     if (age >= d->def.after_steps) {
       d->step++;
       if (d->def.replays && d->results[d->kick] == KICK_DUEL_SCORED) {
         d->phase_step = d->step;
-        begin_replay(d);
+        begin_replay(d, c);
       } else {
         next_kick(d);
       }
@@ -232,7 +239,7 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
     d->replay_bank += REPLAY_BANK_STEP;
     while (d->replay_bank >= REPLAY_BANK_COST) {
       d->replay_bank -= REPLAY_BANK_COST;
-      kick_shot_step(&d->shot, tap_of(d), NULL);
+      kick_shot_step_cached(&d->shot, c, tap_of(d), NULL);
     }
     if (kick_shot_steps(&d->shot) >= d->replay_stop) {
       d->step++;
@@ -334,8 +341,19 @@ void kick_duel_input_encode(const kick_duel_input *in, uint8_t out[KICK_DUEL_INP
   }
 }
 
+/* Whether bytes [from, KICK_DUEL_INPUT_BYTES) of an input are all zero: a
+   word at a time (from is a multiple of 8), OR-ed, no branch per byte. */
+static bool zero_from(const uint8_t in[KICK_DUEL_INPUT_BYTES], int from) {
+  uint64_t acc = 0;
+  for (int i = from; i < KICK_DUEL_INPUT_BYTES; i += 8) acc |= get64(in + i);
+  return acc == 0u;
+}
+
 ks_status kick_duel_input_decode(const uint8_t in[KICK_DUEL_INPUT_BYTES], kick_duel_input *out) {
   if (!in || !out) return KS_ERR_NULL;
+  /* Byte 0 the kind, 1..7 zero: the first word (little-endian), shifted
+     right by 8, is bytes 1..7. */
+  uint64_t head = get64(in);
   kick_duel_input r;
   r.kind = KICK_DUEL_IN_NONE;
   r.launch = kick_launch_default();
@@ -359,8 +377,7 @@ ks_status kick_duel_input_decode(const uint8_t in[KICK_DUEL_INPUT_BYTES], kick_d
   } else if (in[0] != KICK_DUEL_IN_NONE) {
     return KS_ERR_FORMAT;
   }
-  for (size_t i = 1; i < KICK_DUEL_INPUT_BYTES; i++)
-    if ((i < 8 || i >= used) && in[i] != 0u) return KS_ERR_FORMAT;
+  if ((head >> 8) != 0u || !zero_from(in, (int)used)) return KS_ERR_FORMAT;
   *out = r;
   return KS_OK;
 }
@@ -376,16 +393,22 @@ kick_duel_input kick_duel_tap_input(double x, double y) {
   return r;
 }
 
-void kick_duel_rb_step(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user) {
-  (void)user;
+void kick_duel_rb_step_cached(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user) {
   kick_duel_input in[KICK_DUEL_PLAYERS];
   const kick_duel_input *p[KICK_DUEL_PLAYERS];
   for (int i = 0; i < KICK_DUEL_PLAYERS; i++) {
     p[i] = NULL;
-    if (inputs && inputs[i] && kick_duel_input_decode(inputs[i], &in[i]) == KS_OK && in[i].kind != KICK_DUEL_IN_NONE)
+    /* All zero is "none" (decoded or not): skip the decode. */
+    if (inputs && inputs[i] && !(get64(inputs[i]) == 0u && zero_from(inputs[i], 8)) &&
+        kick_duel_input_decode(inputs[i], &in[i]) == KS_OK && in[i].kind != KICK_DUEL_IN_NONE)
       p[i] = &in[i];
   }
-  kick_duel_step((kick_duel *)state, p);
+  kick_duel_step_cached((kick_duel *)state, p, (kick_shot_cache *)user);
+}
+
+void kick_duel_rb_step(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user) {
+  (void)user;
+  kick_duel_rb_step_cached(state, inputs, NULL);
 }
 
 uint64_t kick_duel_rb_hash(const void *state, void *user) {

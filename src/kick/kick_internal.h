@@ -136,6 +136,17 @@ static inline bool kick_wind_table_holds(const kick_batch_wind *w, const kick_sh
          ks_f64_bits(w->gust_k) == ks_f64_bits(s->wind_gust_k) && ks_f64_bits(w->swirl_k) == ks_f64_bits(s->wind_swirl_k);
 }
 
+/* shot.c: the cached step's helpers. */
+/* Steps a shot `count` times with input `in`, no events, as that many
+   kick_shot_step_cached calls would, the steps on which a waiting shot does
+   nothing but count (before the keeper may act) counted at once. */
+void kick_shot_wait_steps(kick_shot *s, kick_shot_cache *c, int64_t count, const kick_input *in);
+/* Fills the chunks of the cache's wind table that hold steps [from, to) and
+   are not there yet, at most max_chunks of them, with s's wind (the table
+   takes it if it holds another). Returns the chunks filled. Nothing for a
+   shot without wind. */
+int32_t kick_shot_cache_fill_ahead(kick_shot_cache *c, const kick_shot *s, int64_t from, int64_t to, int32_t max_chunks);
+
 /* flight.c */
 /* One semi-implicit Euler step of the ball through the air, then the ground.
    Returns bit 0 set if the ball bounced, bit 1 if it came to rest. */

@@ -446,21 +446,38 @@ KICK_ALWAYS_INLINE static inline ks_vec3 cache_wind(kick_shot_cache *c, const ki
   return w->wind[(uint64_t)n & (KICK_BATCH_WIND_SLOTS - 1)];
 }
 
+int32_t kick_shot_cache_fill_ahead(kick_shot_cache *c, const kick_shot *s, int64_t from, int64_t to, int32_t max_chunks) {
+  if (!c || !shot_usable(s) || from < 0 || !(s->setup.wind.mean_speed_mps > 0.0)) return 0;
+  kick_batch_wind *w = &c->wind;
+  if (!kick_wind_table_holds(w, s)) kick_wind_table_bind(w, s);
+  int32_t filled = 0;
+  for (uint64_t ch = (uint64_t)from / KICK_BATCH_WIND_CHUNK; (int64_t)(ch * KICK_BATCH_WIND_CHUNK) < to && filled < max_chunks;
+       ch++) {
+    if (w->chunk[ch & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] == (int64_t)ch) continue;
+    kick_batch_wind_fill(w, s, ch);
+    filled++;
+  }
+  return filled;
+}
+
+/* The cache's estimate offered to a shot about to read its kick on step n,
+   when it is of this read (a guess on a few bits that only decides whether
+   to offer it: the read checks every input bit). */
+KICK_ALWAYS_INLINE static inline void offer_memo(kick_shot *s, const kick_shot_cache *c, int64_t n) {
+  const kick_estimate_memo *m = &c->memo;
+  double t0 = kick_step_time(n);
+  if (ks_f64_bits(m->t0) == ks_f64_bits(t0) && ks_f64_bits(m->ball.pos.z) == ks_f64_bits(s->ball.pos.z) &&
+      ks_f64_bits(m->ball.vel.x) == ks_f64_bits(s->ball.vel.x) && ks_f64_bits(m->ball.vel.z) == ks_f64_bits(s->ball.vel.z))
+    s->est_memo = *m;
+}
+
 /* Step n as run_step runs it, with no events: the wind from the cache (or
    the shot's own), the keeper's read begun and left running beside the
    flight, one estimate step each step. Whatever reads his dive (his
    contact, the goal line, a decision) ends the read first. */
 static void run_step_cached(kick_shot *s, kick_shot_cache *c, int64_t n, const kick_input *in) {
   bool reads = keeper_may_act(s, n, in);
-  if (reads && c && c->memo.valid) {
-    /* The cache's estimate, when it is of this read (a guess on a few bits
-       that only decides whether to offer it: the read checks every input). */
-    const kick_estimate_memo *m = &c->memo;
-    double t0 = kick_step_time(n);
-    if (ks_f64_bits(m->t0) == ks_f64_bits(t0) && ks_f64_bits(m->ball.pos.z) == ks_f64_bits(s->ball.pos.z) &&
-        ks_f64_bits(m->ball.vel.x) == ks_f64_bits(s->ball.vel.x) && ks_f64_bits(m->ball.vel.z) == ks_f64_bits(s->ball.vel.z))
-      s->est_memo = *m;
-  }
+  if (reads && c && c->memo.valid) offer_memo(s, c, n);
   if (!step_begin_with(s, n, in, NULL, true)) return;
   ks_vec3 p0 = s->ball.pos;
   ks_vec3 w = c && n >= 0 ? cache_wind(c, s, n) : kick_wind_step_inline(s, kick_step_time(n));
@@ -474,23 +491,76 @@ static void run_step_cached(kick_shot *s, kick_shot_cache *c, int64_t n, const k
   step_end(s, n, p0, f, NULL);
 }
 
+/* Step n with events: his read (or a person's dive) at once, as run_step,
+   the cache's estimate offered to it and the new one kept; the wind from
+   the cache. No read is left running. */
+static void run_step_cached_events(kick_shot *s, kick_shot_cache *c, int64_t n, const kick_input *in, ks_events *out) {
+  bool reads = c && keeper_may_act(s, n, in) && !s->setup.person_in_goal;
+  if (reads && c->memo.valid) offer_memo(s, c, n);
+  if (!step_begin(s, n, in, out)) {
+    if (reads && s->est_memo.valid) c->memo = s->est_memo;
+    return;
+  }
+  if (reads && s->est_memo.valid) c->memo = s->est_memo;
+  ks_vec3 p0 = s->ball.pos;
+  ks_vec3 w = c && n >= 0 ? cache_wind(c, s, n) : kick_wind_step_inline(s, kick_step_time(n));
+  uint32_t f = kick_flight_step_inline(&s->ball, w, KICK_DT, s->spin_decay_step, &s->setup.pitch);
+  step_end(s, n, p0, f, out);
+}
+
 void kick_shot_step_cached(kick_shot *shot, kick_shot_cache *cache, const kick_input *in, ks_events *out) {
   if (!shot_usable(shot)) return;
+  int64_t n = shot->clock.total_steps;
   if (out) {
     /* Events: his dive's on its step, so no read left running. */
     if (shot->read.pending) kick_keeper_read_finish(shot);
-    int64_t n = shot->clock.total_steps;
     shot->clock.total_steps = n + 1;
-    if (!step_begin(shot, n, in, out)) return;
-    ks_vec3 p0 = shot->ball.pos;
-    ks_vec3 w = cache && n >= 0 ? cache_wind(cache, shot, n) : kick_wind_step_inline(shot, kick_step_time(n));
-    uint32_t f = kick_flight_step_inline(&shot->ball, w, KICK_DT, shot->spin_decay_step, &shot->setup.pitch);
-    step_end(shot, n, p0, f, out);
+    run_step_cached_events(shot, cache, n, in, out);
     return;
   }
-  int64_t n = shot->clock.total_steps;
   shot->clock.total_steps = n + 1;
   run_step_cached(shot, cache, n, in);
+}
+
+int64_t kick_shot_advance_cached(kick_shot *shot, kick_shot_cache *cache, double seconds, const kick_input *in,
+                                 ks_events *out) {
+  if (!shot_usable(shot)) return 0;
+  if (out && shot->read.pending) kick_keeper_read_finish(shot);
+  int64_t due = ks_clock_advance(&shot->clock, seconds);
+  int64_t base = shot->clock.total_steps - due;
+  if (out)
+    for (int64_t i = 0; i < due; i++) run_step_cached_events(shot, cache, base + i, in, out);
+  else
+    for (int64_t i = 0; i < due; i++) run_step_cached(shot, cache, base + i, in);
+  return due;
+}
+
+void kick_shot_wait_steps(kick_shot *s, kick_shot_cache *c, int64_t count, const kick_input *in) {
+  if (!shot_usable(s)) return;
+  while (count > 0) {
+    if (s->phase == KICK_PHASE_WAITING && !s->read.pending) {
+      /* Steps on which a waiting shot does nothing but count: until the
+         keeper may act (keeper_may_act), all of them. */
+      int64_t n = s->clock.total_steps, quiet = count;
+      const kick_keeper_state *k = &s->keeper;
+      if (s->setup.keeper.kind != KICK_KEEPER_NONE) {
+        if (s->setup.person_in_goal) {
+          if (in && in->has_tap && k->tap_applied_step < 0 && k->dive_step < 0)
+            quiet = in->tap_step > n ? in->tap_step - n : 0;
+        } else if (k->read_step >= n) {
+          quiet = k->read_step - n;
+        }
+      }
+      if (quiet > count) quiet = count;
+      if (quiet > 0) {
+        s->clock.total_steps = n + quiet;
+        count -= quiet;
+        continue;
+      }
+    }
+    kick_shot_step_cached(s, c, in, NULL);
+    count--;
+  }
 }
 
 /* ------------------------------------------------------------------ queries */

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+/* The look-ahead at release: a director aiming for a second, then the kick
+   read (kick_director_kick, its look-ahead run to the decision), shared by
+   the native program and the wasm module of bench/release. Built against an
+   older tree with -DRK_BEFORE, it calls that tree's kick_director_kick (no
+   cache); otherwise kick_director_kick_cached with the director's cache. */
+#ifndef KS_BENCH_RELEASE_KERNELS_H
+#define KS_BENCH_RELEASE_KERNELS_H
+
+#include <stdint.h>
+
+/* Builds the aiming director: 0 on success. cold != 0: the cache is
+   emptied before every release (no wind filled while aiming). */
+int32_t rk_prepare(int32_t cold);
+/* n releases, each from a copy of the aiming director; a checksum. */
+uint64_t rk_release(int32_t n);
+/* n times: the aiming director's shot struck and stepped alone to its
+   decision (kick_shot_step before; kick_shot_step_cached with a cache its
+   repetitions share, as the step's own benchmark runs it); a checksum. */
+uint64_t rk_step(int32_t n);
+/* The look-ahead's decision step of the last release (the same in every build). */
+int64_t rk_decision_step(void);
+
+#endif
