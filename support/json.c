@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kickstep/host_json_check.h"
+#include "kickstep/host_timeline.h"
 
 cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap) {
   return ks_json_parse_strict_flags(text, len, 0u, why, why_cap);
@@ -55,4 +56,17 @@ bool ks_json_get_uint(const cJSON *item, uint64_t max, uint64_t *out) {
   if (!(v >= 0.0) || v > lim || v != (double)(uint64_t)v) return false;
   *out = (uint64_t)v;
   return true;
+}
+
+void ks_json_add_tl_diff(cJSON *j, const ks_tl_diff *d) {
+  if (!j || !d) return;
+  cJSON_AddBoolToObject(j, "identical", d->identical);
+  if (!d->identical) {
+    cJSON_AddNumberToObject(j, "line", (double)d->line);
+    if (d->has_step) cJSON_AddNumberToObject(j, "step", (double)d->step);
+    cJSON_AddStringToObject(j, "field", d->field);
+    cJSON_AddStringToObject(j, "expected", d->expected);
+    cJSON_AddStringToObject(j, "actual", d->actual);
+  }
+  cJSON_AddStringToObject(j, "message", d->identical ? "identical" : d->message);
 }

@@ -45,6 +45,13 @@ struct cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t 
 /// NULL argument, or out of memory).
 struct cJSON *ks_json_add_text(struct cJSON *obj, const char *key, const char *text);
 
+/// Adds a timeline comparison (kickstep/host_timeline.h) to obj: "identical",
+/// and when not, "line", "step" (when the line has one), "field",
+/// "expected" and "actual"; then "message" ("identical" or the difference).
+/// kick-cli compare and ks-timeline print it the same way.
+struct ks_tl_diff;
+void ks_json_add_tl_diff(struct cJSON *obj, const struct ks_tl_diff *d);
+
 /// True when item is a number that is a whole number in [0, max] (max at
 /// most 2^53, beyond which a double does not hold every whole number);
 /// stores it in *out.

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
+#include "support/json.h"
 #include "kickstep/kick_solver.h"
 
 static const char *keeper_text(kick_keeper_kind k) { return kick_keeper_kind_name(k); }
@@ -322,15 +323,7 @@ int cmd_compare(int argc, char **argv) {
   }
   if (json) {
     cJSON *j = cJSON_CreateObject();
-    cJSON_AddBoolToObject(j, "identical", d.identical);
-    if (!d.identical) {
-      cJSON_AddNumberToObject(j, "line", (double)d.line);
-      if (d.has_step) cJSON_AddNumberToObject(j, "step", (double)d.step);
-      cJSON_AddStringToObject(j, "field", d.field);
-      cJSON_AddStringToObject(j, "expected", d.expected);
-      cJSON_AddStringToObject(j, "actual", d.actual);
-    }
-    cJSON_AddStringToObject(j, "message", d.identical ? "identical" : d.message);
+    ks_json_add_tl_diff(j, &d);
     cli_print_json(j);
   } else {
     printf("%s\n", d.identical ? "identical" : d.message);

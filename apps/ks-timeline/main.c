@@ -157,15 +157,7 @@ static int run(int argc, char **argv) {
   }
   if (json) {
     cJSON *j = verdict(label);
-    cJSON_AddBoolToObject(j, "identical", d.identical);
-    if (!d.identical) {
-      cJSON_AddNumberToObject(j, "line", (double)d.line);
-      if (d.has_step) cJSON_AddNumberToObject(j, "step", (double)d.step);
-      cJSON_AddStringToObject(j, "field", d.field);
-      cJSON_AddStringToObject(j, "expected", d.expected);
-      cJSON_AddStringToObject(j, "actual", d.actual);
-    }
-    cJSON_AddStringToObject(j, "message", d.identical ? "identical" : d.message);
+    ks_json_add_tl_diff(j, &d);
     return print_json(j, d.identical ? 0 : 1);
   }
   if (d.identical) {

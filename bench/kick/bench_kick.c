@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "kick_internal.h"
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 #include "kickstep/kick_batch.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_solver.h"

@@ -22,7 +22,7 @@
 
 #include "kick_internal.h"
 #include "kick_step_reference.h"
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 #include "kickstep/kick_batch.h"
 #include "kickstep/kick_director.h"
 #include "kickstep/kick_duel.h"

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 
 /* A struck open-pitch shot whose ball we then place by hand. */
 static kick_shot placed(ks_vec3 pos, ks_vec3 vel) {

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 #include "kick_internal.h"
 #include "kickstep/noise.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "kick_internal.h"
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 #include "kickstep/rng.h"
 
 static double body_x(const kick_shot *s, double t) {

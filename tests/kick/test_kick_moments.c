@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 
 /* A decided goal whose facts we set by hand. */
 static kick_shot goal_at(double x, double y) {

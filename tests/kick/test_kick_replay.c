@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 
 static void assert_same_ending(const kick_shot *a, const kick_shot *b) {
   assert_true(kick_shot_decided(a));

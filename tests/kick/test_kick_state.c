@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kick_test_setups.h"
+#include "support/kick_setups.h"
 
 static void test_init_validates(void **state) {
   (void)state;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* Test setups shared by the kick tests (header-only, static inline). */
-#ifndef KICK_TEST_SETUPS_H
-#define KICK_TEST_SETUPS_H
+/* Kick setups shared by the kick tests, the parity scenes and the bench
+   (support/kick_setups.h; header-only, static inline). */
+#ifndef KICKSTEP_SUPPORT_KICK_SETUPS_H
+#define KICKSTEP_SUPPORT_KICK_SETUPS_H
 
 #include "kickstep/kick.h"
 
