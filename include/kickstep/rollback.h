@@ -145,6 +145,8 @@ typedef enum ks_rb_kind {
   KS_RB_KIND_INPUTS,       ///< a session's message ("KSRB": ks_rb_read_message)
   KS_RB_KIND_REQUEST,      ///< a handover request ("KSRQ": ks_rb_read_request)
   KS_RB_KIND_PART,         ///< a part of a handover ("KSRH": ks_rb_gather_read)
+  KS_RB_KIND_CONFIRMED,    ///< confirmed inputs for a spectator ("KSRC": ks_rb_spectator_read)
+  KS_RB_KIND_SPECTATE,     ///< a spectator's request ("KSRS": ks_rb_read_spectator_request)
   ks_rb_kind_count         ///< the number of kinds
 } ks_rb_kind;
 
@@ -573,6 +575,73 @@ KS_API ks_status ks_rb_handover_history(const uint8_t *handover, size_t len, int
 /// input size's); s untouched on error. err may be NULL.
 KS_API ks_status ks_rb_resume(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
                               const void *base_state, const uint8_t *handover, size_t len, ks_rb_error *err);
+
+/* --------------------------------------------------------------- spectators */
+
+/// A spectator's definition. Get one from ks_rb_spectator_default_def().
+typedef struct ks_rb_spectator_def {
+  size_t state_size;       ///< as the players' sessions; no default (0)
+  size_t input_size;       ///< as the players' sessions; no default (0)
+  int32_t players;         ///< as the players' sessions; default 2
+  int32_t delay;           ///< steps kept behind the live (confirmed) edge, 0..KS_RB_MAX_WINDOW; default 0
+  int32_t buffer_steps;    ///< inputs kept ahead of the spectator's frame (a power of two, 64..65536); default 1024
+  ks_rb_step_fn step;      ///< required: the game's step
+  ks_rb_hash_fn hash;      ///< required: the game's hash
+  void *user;              ///< passed to step and hash
+  uint32_t cookie;         ///< set by ks_rb_spectator_default_def; do not touch
+} ks_rb_spectator_def;
+
+/// A spectator: a flat state stepped with confirmed inputs only (it never
+/// predicts, so it never rolls back), in caller-owned storage.
+typedef struct ks_rb_spectator {
+  ks_rb_spectator_def def;   ///< the definition
+  uint8_t *state;            ///< the state at `frame`
+  uint8_t *inputs;           ///< [slot][player][input_size] confirmed inputs ahead
+  int64_t *known;            ///< [slot] the step the slot holds (-1: none)
+  int64_t start;             ///< the step it joined at
+  int64_t frame;             ///< steps simulated: the state is step `frame`
+  int64_t known_upto;        ///< every input of steps < this is held
+  int64_t live;              ///< the newest confirmed edge a forwarder reported
+  int64_t received, refused; ///< messages taken / refused
+  bool final;                ///< the match ended at `live`: the delay no longer holds the spectator back
+  uint32_t cookie;           ///< set by ks_rb_spectator_init
+} ks_rb_spectator;
+
+/// Defaults: 2 players, no delay, 1024 steps of inputs buffered.
+KS_API ks_rb_spectator_def ks_rb_spectator_default_def(void);
+/// Bytes of storage a spectator needs (0 if def is invalid).
+KS_API size_t ks_rb_spectator_storage_size(const ks_rb_spectator_def *def);
+/// Starts a spectator at step `start` from `state` (the initial state with
+/// start 0, or a state the game rebuilt, e.g. from a handover's history).
+KS_API ks_status ks_rb_spectator_init(ks_rb_spectator *sp, const ks_rb_spectator_def *def, void *storage,
+                                      size_t storage_size, const void *state, int64_t start);
+/// Writes the spectator's request ("KSRS", 20 bytes): the inputs it lacks, from its known_upto on.
+KS_API ks_status ks_rb_spectator_request(const ks_rb_spectator *sp, uint8_t *buf, size_t cap, size_t *len);
+/// Reads a spectator's request (checked whole) for a forwarder: the step it wants inputs from.
+KS_API ks_status ks_rb_read_spectator_request(const uint8_t *buf, size_t len, int32_t players, size_t input_size,
+                                              int64_t *from, ks_rb_error *err);
+/// Writes a confirmed-inputs message ("KSRC") from a log of confirmed
+/// inputs ([step][player][input_size] for steps [log_from, log_to)):
+/// inputs from `from` on, as many as fit in cap, and log_to as the live
+/// edge (`final`: the match ended there). A player's peer keeps such a log with ks_rb_next_confirmed; a relay
+/// keeps it from the messages it forwards. KS_ERR_RANGE (from outside the log).
+KS_API ks_status ks_rb_confirmed_write(int32_t players, size_t input_size, const uint8_t *log, int64_t log_from,
+                                       int64_t log_to, bool final, int64_t from, uint8_t *buf, size_t cap,
+                                       size_t *len);
+/// The same straight from a player's session (only the inputs it still keeps:
+/// enough for spectators that follow live).
+KS_API ks_status ks_rb_session_confirmed_write(const ks_rb_session *s, int64_t from, uint8_t *buf, size_t cap,
+                                               size_t *len);
+/// Takes a confirmed-inputs message (checked whole: nothing is kept from a refused one).
+KS_API ks_status ks_rb_spectator_read(ks_rb_spectator *sp, const uint8_t *buf, size_t len, ks_rb_error *err);
+/// Steps the spectator with the inputs it holds, up to `delay` steps behind
+/// the live edge, at most max_steps (a front end fast-forwarding a late
+/// joiner gives a large figure and shows ks_rb_spectator_progress). Returns the steps run.
+KS_API int64_t ks_rb_spectator_advance(ks_rb_spectator *sp, int64_t max_steps);
+/// How far a catch-up is, 0..1 (1: at its place behind the live edge).
+KS_API double ks_rb_spectator_progress(const ks_rb_spectator *sp);
+/// The spectator's state (step sp->frame).
+KS_API const void *ks_rb_spectator_state(const ks_rb_spectator *sp);
 
 /// One sentence about a desync ("in step" or "desync: first differing step N
 /// (hash A here, B there); last agreed check step M").

@@ -69,6 +69,8 @@ ks_rb_kind ks_rb_message_kind(const uint8_t *buf, size_t len) {
     case 'B': return KS_RB_KIND_INPUTS;
     case MAGIC_REQUEST: return KS_RB_KIND_REQUEST;
     case MAGIC_PART: return KS_RB_KIND_PART;
+    case 'C': return KS_RB_KIND_CONFIRMED;
+    case 'S': return KS_RB_KIND_SPECTATE;
     default: return KS_RB_KIND_UNKNOWN;
   }
 }
