@@ -319,7 +319,10 @@ typedef struct ks_rb_session {
   int32_t local_peer;        ///< this peer (def.peer_of[def.local_player])
   int32_t local_count;       ///< players of this peer
   uint32_t local_mask;       ///< bit p: player p is this peer's
-  uint32_t peers;            ///< bit q: q names another peer of the session
+  uint32_t peers;            ///< bit q: q names another peer of the session still playing
+  uint32_t dropped;          ///< bit q: peer q was dropped (ks_rb_drop_peer): its players' inputs become "none"
+  int64_t announced[KS_RB_MAX_PLAYERS][KS_RB_MAX_PLAYERS]; ///< [r][q]: peer r holds dropped q's inputs below this (-1: not said)
+  int64_t empty_from[KS_RB_MAX_PLAYERS]; ///< by dropped peer: its inputs are "none" from this step (-1: not agreed yet)
   int64_t known_upto[KS_RB_MAX_PLAYERS]; ///< every input of player p for steps < this is known
   int64_t remote_ack[KS_RB_MAX_PLAYERS]; ///< by peer: it has every local input for steps < this
   int64_t recheck_from;      ///< inputs of steps >= this changed after being simulated (INT64_MAX: none)
@@ -467,6 +470,17 @@ KS_API void ks_rb_set_time(ks_rb_session *s, int64_t now_ms);
 /// The health of the link to `peer` (a peer number: its lowest player).
 /// KS_ERR_RANGE when peer is not another peer of the session.
 KS_API ks_status ks_rb_peer_health(const ks_rb_session *s, int32_t peer, ks_rb_health *out);
+/// Drops a peer (after KS_RB_EVENT_DISCONNECTED, if the game plays on
+/// without it): its messages are refused from now on, and its players'
+/// inputs become "none" (all zero bytes) from a step every remaining peer
+/// agrees on: the most of its inputs any of them holds. The remaining peers
+/// tell each other in their messages (a peer that hears of the drop drops
+/// it too) and forward the dropped peer's inputs the others lack, so all of
+/// them simulate the same inputs; until the step is agreed its inputs are
+/// predicted as usual. Ending the session instead is the game's other
+/// choice. KS_ERR_RANGE when peer is not another peer of the session.
+KS_API ks_status ks_rb_drop_peer(ks_rb_session *s, int32_t peer);
+
 /// Takes the oldest event (kind KS_RB_EVENT_NONE when there is none). Returns
 /// true when one was taken.
 KS_API bool ks_rb_poll_event(ks_rb_session *s, ks_rb_event *out);

@@ -285,6 +285,11 @@ void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage) {
   s->local_count = 0;
   s->local_mask = 0;
   s->peers = 0;
+  s->dropped = 0;
+  for (int32_t r = 0; r < KS_RB_MAX_PLAYERS; r++) {
+    s->empty_from[r] = -1;
+    for (int32_t q = 0; q < KS_RB_MAX_PLAYERS; q++) s->announced[r][q] = -1;
+  }
   for (int32_t p = 0; p < def->players; p++) {
     if (def->peer_of[p] == s->local_peer) {
       s->local_mask |= 1u << p;
@@ -386,7 +391,9 @@ static int64_t first_changed(const ks_rb_session *s) {
 }
 
 int64_t ks_rb_settle(ks_rb_session *s) {
-  if (!usable(s) || s->recheck_from == INT64_MAX) return 0;
+  if (!usable(s)) return 0;
+  rb_fill_dropped(s);
+  if (s->recheck_from == INT64_MAX) return 0;
   int64_t from = first_changed(s);
   s->recheck_from = INT64_MAX;
   if (from < 0) {
@@ -630,7 +637,7 @@ void ks_rb_set_time(ks_rb_session *s, int64_t now_ms) {
   s->now_ms = now_ms;
   roll_second(s);
   for (int32_t q = 0; q < s->def.players; q++) {
-    if (!((s->peers >> q) & 1u)) continue;
+    if (!(((s->peers | s->dropped) >> q) & 1u)) continue;
     int64_t since = s->heard_ms[q] < 0 ? 0 : s->heard_ms[q];
     int64_t quiet = now_ms - since;
     if (s->link[q] == KS_RB_LINK_DISCONNECTED) continue;
@@ -646,7 +653,7 @@ void ks_rb_set_time(ks_rb_session *s, int64_t now_ms) {
 
 ks_status ks_rb_peer_health(const ks_rb_session *s, int32_t peer, ks_rb_health *out) {
   if (!usable(s) || !out) return KS_ERR_NULL;
-  if (peer < 0 || peer >= s->def.players || !((s->peers >> peer) & 1u)) return KS_ERR_RANGE;
+  if (peer < 0 || peer >= s->def.players || !(((s->peers | s->dropped) >> peer) & 1u)) return KS_ERR_RANGE;
   ks_rb_health h;
   h.link = s->link[peer];
   h.rtt_ms = s->rtt_ms[peer];
@@ -726,4 +733,60 @@ void ks_rb_release(ks_rb_session *s) {
     s->def.free_state(s->scratch, s->def.user);
   }
   s->cookie = 0;
+}
+
+/* ------------------------------------------------------ dropping a peer */
+
+void rb_drop(ks_rb_session *s, int32_t q) {
+  if (!((s->peers >> q) & 1u)) return;
+  s->peers &= ~(1u << q);
+  s->dropped |= 1u << q;
+  /* A check that waited only for q's hash is now matched. */
+  for (int32_t i = 0; i < s->def.checks_kept; i++) {
+    ks_rb_check *c = &s->checks[i];
+    if (c->step < 0 || c->matched || s->desync.detected) continue;
+    if ((c->remote_peers & s->peers) == s->peers) {
+      c->has_remote = true;
+      c->matched = true;
+      s->stats.checks_matched++;
+    }
+  }
+}
+
+ks_status ks_rb_drop_peer(ks_rb_session *s, int32_t peer) {
+  if (!usable(s)) return KS_ERR_NULL;
+  if (peer < 0 || peer >= s->def.players || !((s->peers >> peer) & 1u)) return KS_ERR_RANGE;
+  rb_drop(s, peer);
+  rb_fill_dropped(s);
+  return KS_OK;
+}
+
+/* Agrees the step a dropped peer's inputs turn "none" (when every remaining
+   peer has said how many it holds and this one holds that many), then
+   stores "none" for its players up to the present. */
+void rb_fill_dropped(ks_rb_session *s) {
+  if (s->dropped == 0u) return;
+  for (int32_t q = 0; q < s->def.players; q++) {
+    if (!((s->dropped >> q) & 1u)) continue;
+    int64_t mine = rb_peer_known(s, q);
+    s->announced[s->local_peer][q] = s->empty_from[q] >= 0 ? s->empty_from[q] : mine;
+    if (s->empty_from[q] < 0) {
+      int64_t d = mine;
+      bool all = true;
+      for (int32_t r = 0; r < s->def.players; r++) {
+        if (!((s->peers >> r) & 1u)) continue;
+        if (s->announced[r][q] < 0) all = false;
+        else if (s->announced[r][q] > d) d = s->announced[r][q];
+      }
+      if (!all || mine < d) continue;
+      s->empty_from[q] = d;
+    }
+    int64_t upto = s->frame + s->def.input_delay + s->def.max_prediction + 1;
+    int64_t room = rb_retain_from(s) + s->nin;
+    if (upto > room) upto = room;
+    for (int32_t p = q; p < s->def.players; p++) {
+      if (s->def.peer_of[p] != q) continue;
+      while (s->known_upto[p] < upto) rb_store_input(s, p, s->known_upto[p], s->zero_input);
+    }
+  }
 }

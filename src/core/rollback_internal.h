@@ -23,6 +23,9 @@ int32_t rb_first_local(const ks_rb_session *s);
 void rb_heard(ks_rb_session *s, int32_t q, uint32_t seen, size_t len);
 void rb_sent(ks_rb_session *s, int32_t q, uint32_t seq, size_t len);
 void rb_event(ks_rb_session *s, ks_rb_event_kind kind, int32_t peer);
+/* Dropping a peer: the mask and the checks; "none" inputs once the step is agreed. */
+void rb_drop(ks_rb_session *s, int32_t q);
+void rb_fill_dropped(ks_rb_session *s);
 /* State copies through the game's hooks when it gave them, else bytes. */
 void rb_save_copy(const ks_rb_session *s, void *dst, const void *src);
 void rb_load_copy(const ks_rb_session *s, void *dst, const void *src);

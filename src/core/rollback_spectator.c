@@ -257,7 +257,7 @@ int64_t ks_rb_spectator_advance(ks_rb_spectator *sp, int64_t max_steps) {
 }
 
 double ks_rb_spectator_progress(const ks_rb_spectator *sp) {
-  if (!sp_usable(sp)) return 0.0;
+  if (!sp_usable(sp) || sp->received == 0) return 0.0;
   int64_t target = sp->final ? sp->live : sp->live - sp->def.delay;
   if (target <= sp->start || sp->frame >= target) return 1.0;
   return (double)(sp->frame - sp->start) / (double)(target - sp->start);

@@ -12,6 +12,8 @@
 #define MAGIC3 'B'
 #define FLAG_DESYNC 1u
 #define FLAG_DETAIL 2u
+#define FLAG_DROP 4u /* version 2: dropped peers, what this side holds of them, inputs forwarded */
+#define MAX_FORWARD 256
 
 /* ----------------------------------------------------------------- writer */
 
@@ -58,6 +60,34 @@ static bool is_local(const ks_rb_session *s, int32_t p) { return ((s->local_mask
 
 int32_t rb_first_local(const ks_rb_session *s) { return s->local_peer; }
 
+/* The drop block for `peer`: count, then per dropped peer q: u8 q, u32 the
+   sender holds q's inputs below this, u32 from, u16 steps, runs of each of
+   q's players over [from, from + steps) (what the receiver said it lacks). */
+static void drop_block(wb *w, const ks_rb_session *s, int32_t peer) {
+  int32_t n = 0;
+  for (int32_t q = 0; q < s->def.players; q++) n += (int32_t)((s->dropped >> q) & 1u);
+  w8(w, (uint32_t)n);
+  for (int32_t q = 0; q < s->def.players; q++) {
+    if (!((s->dropped >> q) & 1u)) continue;
+    int64_t have = s->announced[s->local_peer][q], from = s->announced[peer][q], steps = 0;
+    if (from >= 0 && from < have) {
+      steps = have - from;
+      if (steps > MAX_FORWARD) steps = MAX_FORWARD;
+      for (int32_t p = q; p < s->def.players; p++)
+        for (int64_t k = from; k < from + steps && s->def.peer_of[p] == q; k++)
+          if (!rb_known(s, p, k)) steps = k - from; /* no longer kept: forward what is */
+    } else {
+      from = have < 0 ? 0 : have;
+    }
+    w8(w, (uint32_t)q);
+    w32(w, u32_of(have < 0 ? 0 : have));
+    w32(w, u32_of(from));
+    w16(w, (uint32_t)steps);
+    for (int32_t p = q; p < s->def.players; p++)
+      if (s->def.peer_of[p] == q) write_runs(w, s, p, from, from + steps);
+  }
+}
+
 ks_status ks_rb_write_message(ks_rb_session *s, uint8_t *buf, size_t cap, size_t *len) {
   if (!rb_usable(s)) return KS_ERR_NULL;
   int32_t q = -1;
@@ -78,8 +108,14 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
   bool desync = s->desync.detected;
   bool detail = s->detail_step >= 0;
   bool pair = s->def.players == 2;
+  bool drop = !pair && s->dropped != 0u;
   size_t isz = s->def.input_size;
   size_t fixed = KS_RB_HEADER_BYTES + (size_t)nc * 12u + 8u;
+  if (drop) {
+    wb m = {buf, 0, 0}; /* measure */
+    drop_block(&m, s, peer);
+    fixed += m.len;
+  }
   if (desync) fixed += 4u + 8u + 4u + 2u + (size_t)s->narrow_count * 8u;
   if (detail) fixed += 4u + 2u + (size_t)s->detail_len;
   if (fixed > cap) return KS_ERR_CAPACITY;
@@ -118,7 +154,7 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
   w8(&w, MAGIC3);
   w8(&w, pair ? KS_RB_VERSION_PAIR : KS_RB_VERSION);
   w8(&w, (uint32_t)s->local_peer);
-  w8(&w, (desync ? FLAG_DESYNC : 0u) | (detail ? FLAG_DETAIL : 0u));
+  w8(&w, (desync ? FLAG_DESYNC : 0u) | (detail ? FLAG_DETAIL : 0u) | (drop ? FLAG_DROP : 0u));
   w8(&w, (uint32_t)isz);
   s->seq++;
   w32(&w, s->seq);
@@ -148,6 +184,7 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
     w16(&w, (uint32_t)s->detail_len);
     wbytes(&w, s->detail, (size_t)s->detail_len);
   }
+  if (drop) drop_block(&w, s, peer);
   w64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   s->stats.sent++;
@@ -201,7 +238,7 @@ typedef struct msg {
   int64_t ack, frame, from;
   int32_t advantage, steps, nc;
   uint32_t flags;
-  size_t runs_at, checks_at, desync_at, detail_at, body;
+  size_t runs_at, checks_at, desync_at, detail_at, drop_at, body;
 } msg;
 
 /* Structure: lengths, sections, runs that add up, the checksum. */
@@ -226,7 +263,8 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
   if (sender >= KS_RB_MAX_PLAYERS || !((s->peers >> sender) & 1u)) return refuse(s, e, KS_ERR_STATE, "sender", 5);
   m->sender = (int32_t)sender;
   m->flags = r8(&r);
-  if ((m->flags & ~(FLAG_DESYNC | FLAG_DETAIL)) != 0u) return refuse(s, e, KS_ERR_FORMAT, "flags", 6);
+  uint32_t allowed = FLAG_DESYNC | FLAG_DETAIL | (s->def.players == 2 ? 0u : FLAG_DROP);
+  if ((m->flags & ~allowed) != 0u) return refuse(s, e, KS_ERR_FORMAT, "flags", 6);
   if (r8(&r) != (uint32_t)s->def.input_size) return refuse(s, e, KS_ERR_FORMAT, "input_size", 7);
   m->seq = r32(&r);
   m->seen = r32(&r);
@@ -273,6 +311,35 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
     if (r.short_ || n > KS_RB_MAX_DETAIL) return refuse(s, e, KS_ERR_FORMAT, "detail", m->detail_at);
     r.pos += n;
   }
+  m->drop_at = r.pos;
+  if (m->flags & FLAG_DROP) {
+    uint32_t count = r8(&r), seen_q = 0u;
+    if (r.short_ || count > KS_RB_MAX_PLAYERS) return refuse(s, e, KS_ERR_FORMAT, "drop", m->drop_at);
+    for (uint32_t i = 0; i < count; i++) {
+      size_t at = r.pos;
+      uint32_t q = r8(&r);
+      r.pos += 8u;
+      uint32_t steps = r16(&r);
+      if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "drop", at);
+      if (q >= (uint32_t)s->def.players || s->def.peer_of[q] != (int8_t)q || q == (uint32_t)m->sender ||
+          q == (uint32_t)s->local_peer || ((seen_q >> q) & 1u) || steps > MAX_FORWARD)
+        return refuse(s, e, KS_ERR_FORMAT, "drop", at);
+      seen_q |= 1u << q;
+      for (int32_t p = (int32_t)q; p < s->def.players; p++) {
+        if (s->def.peer_of[p] != (int8_t)q) continue;
+        uint32_t covered = 0;
+        while (covered < steps) {
+          size_t at2 = r.pos;
+          uint32_t n = r16(&r);
+          r.pos += s->def.input_size;
+          if (r.pos > r.len) r.short_ = true;
+          if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "drop", at2);
+          if (n == 0u || covered + n > steps) return refuse(s, e, KS_ERR_FORMAT, "drop", at2);
+          covered += n;
+        }
+      }
+    }
+  }
   if (r.pos > r.len || r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "length", r.len);
   if (r.pos != r.len) return refuse(s, e, KS_ERR_FORMAT, "length", r.pos);
   return KS_OK;
@@ -293,6 +360,28 @@ static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m
       for (int64_t i = 0; i < count; i++, n++)
         if (rb_known(s, p, n) && !rb_equal(rb_input_slot(s, p, n), v, s->def.input_size))
           return refuse(s, e, KS_ERR_STATE, "inputs (changed)", at);
+    }
+  }
+  if (m->flags & FLAG_DROP) {
+    rd d = {buf, m->body, m->drop_at, false};
+    uint32_t count = r8(&d);
+    for (uint32_t i = 0; i < count; i++) {
+      int32_t q = (int32_t)r8(&d);
+      (void)r32(&d);
+      int64_t from = (int64_t)r32(&d), steps = (int64_t)r16(&d);
+      for (int32_t p = q; p < s->def.players; p++) {
+        if (s->def.peer_of[p] != q) continue;
+        int64_t n = from;
+        while (n < from + steps) {
+          size_t at = d.pos;
+          int64_t cnt = (int64_t)r16(&d);
+          const uint8_t *v = buf + d.pos;
+          d.pos += s->def.input_size;
+          for (int64_t k = 0; k < cnt; k++, n++)
+            if (rb_known(s, p, n) && !rb_equal(rb_input_slot(s, p, n), v, s->def.input_size))
+              return refuse(s, e, KS_ERR_STATE, "drop (inputs changed)", at);
+        }
+      }
     }
   }
   return KS_OK;
@@ -345,6 +434,28 @@ static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
     int64_t step = (int64_t)r32(&d);
     int32_t n2 = (int32_t)r16(&d);
     rb_remote_detail(s, step, buf + d.pos, n2);
+  }
+  if (m->flags & FLAG_DROP) {
+    rd d = {buf, m->body, m->drop_at, false};
+    uint32_t count = r8(&d);
+    for (uint32_t i = 0; i < count; i++) {
+      int32_t x = (int32_t)r8(&d);
+      int64_t have = (int64_t)r32(&d), from = (int64_t)r32(&d), steps = (int64_t)r16(&d);
+      rb_drop(s, x); /* the drop spreads: every remaining peer agrees */
+      if (have > s->announced[q][x]) s->announced[q][x] = have;
+      for (int32_t p = x; p < s->def.players; p++) {
+        if (s->def.peer_of[p] != x) continue;
+        int64_t n = from;
+        while (n < from + steps) {
+          int64_t cnt = (int64_t)r16(&d);
+          const uint8_t *v = buf + d.pos;
+          d.pos += s->def.input_size;
+          for (int64_t k = 0; k < cnt; k++, n++)
+            if (!rb_known(s, p, n)) (void)ks_rb_add_player_input(s, p, n, v);
+        }
+      }
+    }
+    rb_fill_dropped(s);
   }
   rb_heard(s, q, m->seen, m->body + 8u);
   s->stats.received++;

@@ -76,6 +76,9 @@ typedef struct mesh {
   bool sp_on[MAX_SPEC];
   ks_rng rng;
   int64_t skipped;
+  int silent;                              /* this peer falls silent at silent_at (-1: none) */
+  int64_t silent_at;
+  int64_t drops;                           /* ks_rb_drop_peer calls made on DISCONNECTED */
   int64_t max_lead;                        /* most a peer's frame led another's */
   uint8_t msg[KS_RB_MAX_MESSAGE];
 } mesh;
@@ -83,12 +86,15 @@ typedef struct mesh {
 static void mesh_init(mesh *m, int n, int window, const ns_params *net, uint64_t seed, bool random_net) {
   memset(m, 0, sizeof *m);
   m->n = n;
+  m->silent = -1;
   toy_players = n;
   m->rng = ks_rng_seeded(seed);
   toy t;
   toy_init(&t);
   for (int p = 0; p < n; p++) {
     ks_rb_def d = toy_def(n, p, window);
+    d.interrupt_ms = 250;
+    d.disconnect_ms = 500;
     size_t sz = ks_rb_storage_size(&d);
     m->store[p] = malloc(sz);
     assert_int_equal(ks_rb_init(&m->s[p], &d, m->store[p], sz, &t), KS_OK);
@@ -157,13 +163,17 @@ static void mesh_tick(mesh *m, int64_t end, agent_fn agent, int follow_sync) {
       uint8_t *bytes;
       long len;
       while ((len = ns_take(&m->link[a][b], m->now, &bytes)) >= 0) {
-        (void)ks_rb_read_message(&m->s[b], bytes, (size_t)len, NULL);
+        if (!(b == m->silent && m->now >= m->silent_at)) (void)ks_rb_read_message(&m->s[b], bytes, (size_t)len, NULL);
         free(bytes);
       }
     }
   for (int p = 0; p < n; p++) {
     ks_rb_session *s = &m->s[p];
+    if (p == m->silent && m->now >= m->silent_at) continue;
     ks_rb_set_time(s, m->now * 1000 / 60);
+    ks_rb_event ev;
+    while (ks_rb_poll_event(s, &ev))
+      if (ev.kind == KS_RB_EVENT_DISCONNECTED && ks_rb_drop_peer(s, ev.peer) == KS_OK) m->drops++;
     if (m->now < m->start[p] || ks_rb_frame(s) >= end) {
       (void)ks_rb_settle(s);
       continue;
@@ -189,9 +199,9 @@ static void mesh_tick(mesh *m, int64_t end, agent_fn agent, int follow_sync) {
       if (lead > m->max_lead) m->max_lead = lead;
     }
   for (int a = 0; a < n; a++) {
-    if (m->now < m->start[a]) continue;
+    if (m->now < m->start[a] || (a == m->silent && m->now >= m->silent_at)) continue;
     for (int b = 0; b < n; b++) {
-      if (a == b) continue;
+      if (a == b || ((m->s[a].dropped >> b) & 1u)) continue;
       size_t len;
       assert_int_equal(ks_rb_write_message_to(&m->s[a], b, m->msg, sizeof m->msg, &len), KS_OK);
       ns_send(&m->link[a][b], m->now, m->msg, len);
@@ -245,7 +255,7 @@ static void mesh_tick(mesh *m, int64_t end, agent_fn agent, int follow_sync) {
 
 static bool mesh_done(const mesh *m, int64_t end) {
   for (int p = 0; p < m->n; p++)
-    if (ks_rb_confirmed(&m->s[p]) < end) return false;
+    if (p != m->silent && ks_rb_confirmed(&m->s[p]) < end) return false;
   for (int i = 0; i < m->nspec; i++)
     if (!m->sp_on[i] || m->sp[i].frame < end) return false;
   return true;
@@ -306,6 +316,53 @@ static void random_matches(int players, int matches, uint64_t seed0) {
   printf("players %d: %d matches, %lld rollbacks, %lld ticks skipped for time sync\n", players, matches,
          (long long)total_rollbacks, (long long)total_skipped);
 }
+
+/* A peer falls silent mid-match: the others see it interrupted, then
+   disconnected, drop it, agree from which step its inputs are "none", and
+   play on to the end on the same bits as an offline run of the confirmed
+   inputs (its real ones before that step, "none" after). */
+static void dropped_matches(int players, int matches, uint64_t seed0) {
+  int64_t agreed_sum = 0;
+  for (int k = 0; k < matches; k++) {
+    uint64_t seed = seed0 + (uint64_t)k;
+    mesh *m = (mesh *)malloc(sizeof *m);
+    ns_params none = {0, 0, 0, 0, 0};
+    mesh_init(m, players, 24, &none, seed, true);
+    const int64_t end = 240;
+    m->silent = 1 + (int)ks_rng_below(&m->rng, (uint32_t)(players - 1));
+    m->silent_at = 20 + (int64_t)ks_rng_below(&m->rng, 60u);
+    int64_t guard = 0;
+    while (!mesh_done(m, end)) {
+      mesh_tick(m, end, random_agent, 1);
+      if (++guard > 20000) fail_msg("players %d drop match %d: never finished", players, k);
+    }
+    toy offline;
+    toy_init(&offline);
+    for (int64_t n = 0; n < end; n++) {
+      const uint8_t *in[KS_RB_MAX_PLAYERS] = {0};
+      for (int p = 0; p < players; p++) in[p] = m->log + ((size_t)n * (size_t)players + (size_t)p) * 2u;
+      toy_step(&offline, in, NULL);
+    }
+    int64_t agreed = m->s[0].empty_from[m->silent];
+    assert_true(agreed >= 0 && agreed <= m->silent_at + 24);
+    agreed_sum += agreed;
+    for (int p = 0; p < players; p++) {
+      if (p == m->silent) continue;
+      assert_int_equal(m->s[p].empty_from[m->silent], agreed);
+      if (memcmp(ks_rb_state(&m->s[p]), &offline, sizeof offline) != 0)
+        fail_msg("players %d drop match %d: peer %d differs from the offline run", players, k, p);
+    }
+    assert_true(m->drops >= 1);
+    mesh_free(m);
+    free(m);
+  }
+  printf("players %d: %d matches with a peer dropped, inputs \"none\" from step %.1f on average\n", players, matches,
+         (double)agreed_sum / matches);
+}
+
+static void test_drop_2(void **st) { (void)st; dropped_matches(2, 50, 7000u); }
+static void test_drop_3(void **st) { (void)st; dropped_matches(3, 100, 8000u); }
+static void test_drop_4(void **st) { (void)st; dropped_matches(4, 100, 9000u); }
 
 static void test_matches_2(void **st) { (void)st; random_matches(2, 1000, 1000u); }
 static void test_matches_3(void **st) { (void)st; random_matches(3, 1000, 2000u); }
@@ -685,6 +742,9 @@ int main(void) {
       cmocka_unit_test(test_unreproducible_desync),
       cmocka_unit_test(test_sync_test_in_loop),
       cmocka_unit_test(test_time_sync),
+      cmocka_unit_test(test_drop_2),
+      cmocka_unit_test(test_drop_3),
+      cmocka_unit_test(test_drop_4),
       cmocka_unit_test(test_matches_2),
       cmocka_unit_test(test_matches_3),
       cmocka_unit_test(test_matches_4),
