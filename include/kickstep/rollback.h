@@ -616,7 +616,8 @@ typedef struct ks_rb_spectator {
   int64_t frame;             ///< steps simulated: the state is step `frame`
   int64_t known_upto;        ///< every input of steps < this is held
   int64_t live;              ///< the newest confirmed edge a forwarder reported
-  int64_t received, refused; ///< messages taken / refused
+  int64_t received;          ///< messages taken
+  int64_t refused;           ///< messages refused
   bool final;                ///< the match ended at `live`: the delay no longer holds the spectator back
   uint32_t cookie;           ///< set by ks_rb_spectator_init
 } ks_rb_spectator;

@@ -40,7 +40,7 @@ static void head(wb *w, char kind, int32_t sender, size_t input_size) {
   w8(w, 'S');
   w8(w, 'R');
   w8(w, (uint32_t)(uint8_t)kind);
-  w8(w, KS_RB_VERSION);
+  w8(w, KS_RB_VERSION_PAIR); /* requests and parts are still version 1 */
   w8(w, (uint32_t)sender);
   w8(w, 0u);
   w8(w, (uint32_t)input_size);
@@ -54,7 +54,7 @@ static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind,
     if (b[i] != magic[i]) return refuse(e, KS_ERR_FORMAT, "magic", i);
   if (len < min) return refuse(e, KS_ERR_TRUNCATED, "length", len);
   if (b[4] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 4);
-  if (b[4] > KS_RB_VERSION) return refuse(e, KS_ERR_VERSION, "version", 4);
+  if (b[4] > KS_RB_VERSION_PAIR) return refuse(e, KS_ERR_VERSION, "version", 4);
   if (len > KS_RB_MAX_MESSAGE) return refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
   if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
   if (b[5] != (uint32_t)sender) return refuse(e, KS_ERR_STATE, "sender", 5);

@@ -8,8 +8,7 @@
  * over (its whole-handover hash is checked by the gatherer, so here every
  * edit reaches the readers: the session's handover and the shoot-out
  * history in it). Checked: a refused handover says why (a named field);
- * an accepted one gives a peer that ticks, writes a message, and whose
- * record is the handover's. */
+ * an accepted one gives a resumed peer that ticks and writes a message. */
 #include "fuzz_rb.h"
 
 #include "kickstep/kick_duel_peer.h"
@@ -82,6 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)kick_duel_peer_tick(&peers[2]);
   size_t n;
   FUZZ_CHECK(kick_duel_peer_write(&peers[2], msg, sizeof msg, &n) == KS_OK);
-  FUZZ_CHECK(kick_duel_peer_record(&peers[2]) != NULL);
+  FUZZ_CHECK(kick_duel_peer_view(&peers[2]) != NULL);
+  FUZZ_CHECK(peers[2].resumed);
   return 0;
 }
