@@ -5,7 +5,7 @@
 #include "kickstep/kick_duel.h"
 #include "kickstep/rollback.h"
 
-#define STORAGE (3u << 20)
+#define STORAGE (6u << 20) /* the four-player scene: two duel states per copy */
 
 static kick_duel scene;
 static kick_duel four[2]; /* RBK_FOUR: two pitches, players 0-1 and 2-3 */
