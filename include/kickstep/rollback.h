@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file kickstep/rollback.h
-/// kickstep/rollback.h — rollback netcode for two peers over any value-type state.
+/// kickstep/rollback.h — rollback netcode for 2 to 8 players (and any number
+/// of spectators) over any value-type state. Guide: docs/rollback.md.
 ///
 /// A fixed step, a state that is a plain value and inputs stamped with the
 /// step they land on are all that rollback needs. Each peer runs the whole
