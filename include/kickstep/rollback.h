@@ -127,7 +127,9 @@ typedef uint64_t (*ks_rb_hash_fn)(const void *state, void *user);
 /// Optional: makes dst (uninitialised, or released by ks_rb_free_fn) a full
 /// copy of src, heap parts included. With it the session never copies a
 /// state's bytes itself: it plays GGPO's save (a ring copy from the
-/// present) and load (the present from a ring copy) alike.
+/// present) and load (the present from a ring copy) alike. States it hands
+/// out (ks_rb_confirmed_state, ks_rb_desync_state) are made with it too:
+/// the caller releases those.
 typedef void (*ks_rb_copy_fn)(void *dst, const void *src, void *user);
 /// Optional, with ks_rb_copy_fn: releases what a copy owns (called before a
 /// copy is overwritten, and by ks_rb_release). Must accept an all-zero copy.
