@@ -34,11 +34,11 @@ int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 9;
   if (rounds < 1) rounds = 1;
   if (rounds > MAX_ROUNDS) rounds = MAX_ROUNDS;
-  static const int scenes[2] = {RBK_FLIGHT, RBK_REPLAY};
-  static const char *names[2] = {"flight", "replay"};
+  static const int scenes[3] = {RBK_FLIGHT, RBK_REPLAY, RBK_FOUR};
+  static const char *names[3] = {"flight", "replay", "four"};
   static const int windows[2] = {300, 600};
   volatile uint64_t sink = 0;
-  for (int s = 0; s < 2; s++)
+  for (int s = 0; s < 3; s++)
     for (int w = 0; w < 2; w++) {
       if (rbk_prepare(scenes[s], windows[w]) != 0) {
         fprintf(stderr, "bench_rollback_native: scene %s did not set up\n", names[s]);
@@ -60,6 +60,8 @@ int main(int argc, char **argv) {
       printf("figure\tnative_step_%s_%d_ns\t%.1f\tns\n", names[s], windows[w], median(step, rounds));
       printf("info\tresimulated_%s_%d\t%lld\tsteps\n", names[s], windows[w], (long long)rbk_last_resimulated());
     }
+  printf("figure\tfour_state_bytes\t%d\tB\n", rbk_state_bytes());
+  (void)rbk_prepare(RBK_FLIGHT, 300);
   printf("figure\tduel_state_bytes\t%d\tB\n", rbk_state_bytes());
   return sink == 42 ? 1 : 0;
 }

@@ -5,9 +5,11 @@
 #include "kickstep/kick_duel.h"
 #include "kickstep/rollback.h"
 
-#define STORAGE (3u << 20)
+#define STORAGE (6u << 20) /* the four-player scene: two duel states per copy */
 
 static kick_duel scene;
+static kick_duel four[2]; /* RBK_FOUR: two pitches, players 0-1 and 2-3 */
+static int32_t players = 2;
 static ks_rb_def def;
 static ks_rb_session session;
 static uint8_t storage[STORAGE];
@@ -21,7 +23,20 @@ static void run(kick_duel *d, int64_t n, const kick_duel_input *in0, const kick_
   }
 }
 
+static void four_step(void *state, const uint8_t *const in[], void *user) {
+  kick_duel *f = (kick_duel *)state;
+  const uint8_t *second[2] = {in[2], in[3]};
+  kick_duel_rb_step(&f[0], in, user);
+  kick_duel_rb_step(&f[1], second, user);
+}
+
+static uint64_t four_hash(const void *state, void *user) {
+  const kick_duel *f = (const kick_duel *)state;
+  return kick_duel_rb_hash(&f[0], user) ^ (kick_duel_rb_hash(&f[1], user) * 1099511628211ull);
+}
+
 int32_t rbk_prepare(int32_t which, int32_t window) {
+  players = which == RBK_FOUR ? 4 : 2;
   kick_duel_def dd = kick_duel_default_def();
   if (kick_duel_init(&scene, &dd) != KS_OK) return 1;
   kick_launch k = kick_launch_default();
@@ -49,12 +64,20 @@ int32_t rbk_prepare(int32_t which, int32_t window) {
   def.step = kick_duel_rb_step_cached;
   def.user = &cache;
   def.hash = kick_duel_rb_hash;
+  if (players == 4) {
+    four[0] = four[1] = scene;
+    def.players = 4;
+    def.state_size = sizeof four;
+    def.step = four_step;
+    def.hash = four_hash;
+  }
   if (ks_rb_storage_size(&def) > STORAGE || ks_rb_storage_size(&def) == 0) return 4;
   return 0;
 }
 
 static uint64_t fill(void) {
-  if (ks_rb_init(&session, &def, storage, STORAGE, &scene) != KS_OK) return 0;
+  if (ks_rb_init(&session, &def, storage, STORAGE, players == 4 ? (const void *)four : (const void *)&scene) != KS_OK)
+    return 0;
   for (int32_t i = 0; i < def.max_prediction; i++) (void)ks_rb_advance(&session, NULL, NULL);
   return kick_duel_hash((const kick_duel *)ks_rb_state(&session));
 }
@@ -72,7 +95,7 @@ uint64_t rbk_fill_rollback(int32_t k) {
   kick_duel_input_encode(&t, tap);
   for (int32_t i = 0; i < k; i++) {
     h ^= fill();
-    (void)ks_rb_add_remote_input(&session, 0, tap);
+    for (int32_t p = 1; p < players; p++) (void)ks_rb_add_player_input(&session, p, 0, tap);
     last_resim = ks_rb_settle(&session);
     h ^= kick_duel_hash((const kick_duel *)ks_rb_state(&session));
   }
@@ -80,4 +103,4 @@ uint64_t rbk_fill_rollback(int32_t k) {
 }
 
 int64_t rbk_last_resimulated(void) { return last_resim; }
-int32_t rbk_state_bytes(void) { return (int32_t)sizeof(kick_duel); }
+int32_t rbk_state_bytes(void) { return (int32_t)(players == 4 ? sizeof four : sizeof(kick_duel)); }

@@ -23,7 +23,7 @@ const cpuUs = () => {
   return u.user + u.system;
 };
 let sink = 0n;
-for (const [scene, name] of [[0, 'flight'], [1, 'replay']]) {
+for (const [scene, name] of [[0, 'flight'], [1, 'replay'], [2, 'four']]) {
   for (const window of [300, 600]) {
     if (x.prepare(scene, window) !== 0) {
       console.error(`run.mjs: scene ${name} did not set up`);

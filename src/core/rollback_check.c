@@ -21,11 +21,11 @@ static int64_t newest_matched(const ks_rb_session *s, int64_t below) {
 static bool resimulate(ks_rb_session *s, int64_t base, int64_t count, uint64_t *hashes) {
   const uint8_t *from = rb_check_state(s, base);
   if (!from) return false;
-  rb_copy(s->scratch, from, s->def.state_size);
+  rb_load_copy(s, s->scratch, from);
   for (int64_t i = 0; i < count; i++) {
     int64_t n = base + i;
-    const uint8_t *in[KS_RB_PLAYERS];
-    for (int32_t p = 0; p < KS_RB_PLAYERS; p++) {
+    const uint8_t *in[KS_RB_MAX_PLAYERS];
+    for (int32_t p = 0; p < s->def.players; p++) {
       if (!rb_known(s, p, n)) return false;
       in[p] = rb_input_slot(s, p, n);
     }
@@ -47,29 +47,50 @@ static void narrow_from(ks_rb_session *s, int64_t base) {
   s->narrow_count = (int32_t)count;
 }
 
-static void detect(ks_rb_session *s, const ks_rb_check *c) {
+static void detect(ks_rb_session *s, const ks_rb_check *c, int32_t peer, uint64_t remote_hash) {
   if (s->desync.detected) return;
   ks_rb_desync d;
   d.detected = true;
   d.check_step = c->step;
   d.local_hash = c->local_hash;
-  d.remote_hash = c->remote_hash;
+  d.remote_hash = remote_hash;
   d.agreed_step = newest_matched(s, c->step);
   d.exact = c->step == 0; /* the initial states differ */
   d.first_step = c->step;
   d.local_step_hash = c->local_hash;
-  d.remote_step_hash = c->remote_hash;
+  d.remote_step_hash = remote_hash;
+  d.remote_peer = peer;
+  d.unreproducible = false;
   s->desync = d;
+  rb_event(s, KS_RB_EVENT_DESYNC, peer);
   narrow_from(s, d.agreed_step);
+  /* Re-simulating the stretch with the confirmed inputs must give this
+     peer's own check hash again; when it does not, the state is not a
+     function of the inputs, and no exchange of hashes will say more. */
+  if (s->narrow_base >= 0 && s->narrow_count == (int32_t)(c->step - s->narrow_base) && s->narrow_count > 0 &&
+      s->narrow[s->narrow_count - 1] != c->local_hash) {
+    s->desync.unreproducible = true;
+    s->desync.exact = true;
+    s->desync.first_step = c->step;
+  }
 }
 
-static void compare(ks_rb_session *s, ks_rb_check *c) {
-  if (!c->has_remote || c->matched) return;
-  if (c->local_hash == c->remote_hash) {
+/* A peer's hash for check c: equal, or a desync. */
+static void compare(ks_rb_session *s, ks_rb_check *c, int32_t peer, uint64_t hash) {
+  if ((c->remote_peers >> peer) & 1u) return;
+  if (c->local_hash != hash) {
+    c->remote_hash = hash;
+    c->remote_peer = peer;
+    detect(s, c, peer, hash);
+    return;
+  }
+  c->remote_peers |= 1u << peer;
+  c->remote_hash = hash;
+  c->remote_peer = peer;
+  if ((c->remote_peers & s->peers) == s->peers) {
+    c->has_remote = true;
     c->matched = true;
     s->stats.checks_matched++;
-  } else {
-    detect(s, c);
   }
 }
 
@@ -95,12 +116,11 @@ static int32_t free_slot(ks_rb_session *s) {
 }
 
 static void take_pending(ks_rb_session *s, ks_rb_check *c) {
-  for (int32_t i = 0; i < KS_RB_MAX_CHECKS; i++) {
+  for (int32_t i = 0; i < KS_RB_MAX_CHECKS * 2; i++) {
     ks_rb_check *p = &s->pending[i];
     if (p->step != c->step) continue;
-    c->remote_hash = p->remote_hash;
-    c->has_remote = true;
     p->step = -1;
+    compare(s, c, p->remote_peer, p->remote_hash);
   }
 }
 
@@ -111,41 +131,36 @@ void rb_process_checks(ks_rb_session *s) {
     int32_t i = free_slot(s);
     ks_rb_check *c = &s->checks[i];
     const uint8_t *st = rb_state_at(s, k);
-    ks_rb_check z = {k, s->def.hash(st, s->def.user), 0, false, false};
+    ks_rb_check z = {k, rb_hash_state(s, st), 0, false, false, 0, -1};
     *c = z;
-    rb_copy(check_copy(s, i), st, s->def.state_size);
+    rb_save_copy(s, check_copy(s, i), st);
     take_pending(s, c);
-    compare(s, c);
     s->next_check = k + s->def.hash_every;
   }
   /* A check that fell out of the ring can no longer be hashed: skip it. */
   while (s->next_check <= confirmed) s->next_check += s->def.hash_every;
 }
 
-void rb_remote_check(ks_rb_session *s, int64_t step, uint64_t hash) {
+void rb_remote_check(ks_rb_session *s, int32_t peer, int64_t step, uint64_t hash) {
   for (int32_t i = 0; i < s->def.checks_kept; i++) {
     ks_rb_check *c = &s->checks[i];
     if (c->step != step) continue;
-    if (!c->has_remote) {
-      c->remote_hash = hash;
-      c->has_remote = true;
-      compare(s, c);
-    }
+    compare(s, c, peer, hash);
     return;
   }
   if (step < s->next_check) return; /* older than anything kept */
   int32_t at = 0;
-  for (int32_t i = 0; i < KS_RB_MAX_CHECKS; i++) {
-    if (s->pending[i].step == step) return;
+  for (int32_t i = 0; i < KS_RB_MAX_CHECKS * 2; i++) {
+    if (s->pending[i].step == step && s->pending[i].remote_peer == peer) return;
     if (s->pending[i].step < s->pending[at].step) at = i;
   }
-  ks_rb_check p = {step, 0, hash, true, false};
+  ks_rb_check p = {step, 0, hash, true, false, 0, peer};
   s->pending[at] = p;
 }
 
-void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash, int64_t base, int32_t count,
+void rb_remote_narrow(ks_rb_session *s, int32_t peer, int64_t check_step, uint64_t check_hash, int64_t base, int32_t count,
                       const uint64_t *hashes) {
-  if (!s->desync.detected) rb_remote_check(s, check_step, check_hash);
+  if (!s->desync.detected) rb_remote_check(s, peer, check_step, check_hash);
   if (!s->desync.detected || s->desync.exact) return;
   if (base != s->narrow_base) narrow_from(s, base);
   if (s->narrow_base != base) return;
@@ -158,6 +173,14 @@ void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash,
     s->desync.remote_step_hash = hashes[i];
     s->desync.agreed_step = base;
     return;
+  }
+  /* Every per-step hash up to the check step agrees, yet the check hashes
+     differed: what was hashed live is not what the inputs give. */
+  if (count == s->narrow_count && s->narrow_count > 0 &&
+      base + (int64_t)s->narrow_count == s->desync.check_step && peer == s->desync.remote_peer) {
+    s->desync.unreproducible = true;
+    s->desync.exact = true;
+    s->desync.first_step = s->desync.check_step;
   }
 }
 
@@ -177,7 +200,7 @@ ks_status ks_rb_desync_state(ks_rb_session *s, int64_t step, void *out) {
   int64_t base = s->desync.agreed_step;
   if (base < 0 || step < base || step > s->desync.check_step) return KS_ERR_RANGE;
   if (!resimulate(s, base, step - base, NULL)) return KS_ERR_RANGE;
-  rb_copy(out, s->scratch, s->def.state_size);
+  rb_export(s, out, s->scratch);
   return KS_OK;
 }
 
@@ -244,7 +267,7 @@ size_t ks_rb_desync_text(const ks_rb_desync *d, char *buf, size_t cap) {
     put(&t, "in step");
   } else {
     put(&t, "desync: ");
-    put(&t, d->exact ? "first differing step " : "check step ");
+    put(&t, d->unreproducible ? "check step " : d->exact ? "first differing step " : "check step ");
     put_i64(&t, d->exact ? d->first_step : d->check_step);
     put(&t, " (hash ");
     put_hex(&t, d->exact ? d->local_step_hash : d->local_hash);
@@ -252,6 +275,8 @@ size_t ks_rb_desync_text(const ks_rb_desync *d, char *buf, size_t cap) {
     put_hex(&t, d->exact ? d->remote_step_hash : d->remote_hash);
     put(&t, " there)");
     if (!d->exact) put(&t, ", the exact step not known yet");
+    if (d->unreproducible)
+      put(&t, ", not reproducible by re-simulation: the state is not a function of the inputs (something outside it changed)");
     put(&t, "; last agreed check step ");
     put_i64(&t, d->agreed_step);
   }

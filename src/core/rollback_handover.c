@@ -40,7 +40,7 @@ static void head(wb *w, char kind, int32_t sender, size_t input_size) {
   w8(w, 'S');
   w8(w, 'R');
   w8(w, (uint32_t)(uint8_t)kind);
-  w8(w, KS_RB_VERSION);
+  w8(w, KS_RB_VERSION_PAIR); /* requests and parts are still version 1 */
   w8(w, (uint32_t)sender);
   w8(w, 0u);
   w8(w, (uint32_t)input_size);
@@ -54,7 +54,7 @@ static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind,
     if (b[i] != magic[i]) return refuse(e, KS_ERR_FORMAT, "magic", i);
   if (len < min) return refuse(e, KS_ERR_TRUNCATED, "length", len);
   if (b[4] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 4);
-  if (b[4] > KS_RB_VERSION) return refuse(e, KS_ERR_VERSION, "version", 4);
+  if (b[4] > KS_RB_VERSION_PAIR) return refuse(e, KS_ERR_VERSION, "version", 4);
   if (len > KS_RB_MAX_MESSAGE) return refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
   if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
   if (b[5] != (uint32_t)sender) return refuse(e, KS_ERR_STATE, "sender", 5);
@@ -69,6 +69,8 @@ ks_rb_kind ks_rb_message_kind(const uint8_t *buf, size_t len) {
     case 'B': return KS_RB_KIND_INPUTS;
     case MAGIC_REQUEST: return KS_RB_KIND_REQUEST;
     case MAGIC_PART: return KS_RB_KIND_PART;
+    case 'C': return KS_RB_KIND_CONFIRMED;
+    case 'S': return KS_RB_KIND_SPECTATE;
     default: return KS_RB_KIND_UNKNOWN;
   }
 }
@@ -110,6 +112,7 @@ ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, size_t 
                              ks_rb_error *err) {
   clear(err);
   if (!rb_usable(s) || !buf || !out) return refuse(err, KS_ERR_NULL, "argument", 0);
+  if (s->def.players != 2) return refuse(err, KS_ERR_STATE, "players", 0);
   ks_status st = check_head(buf, len, KS_RB_REQUEST_BYTES, MAGIC_REQUEST, 1 - s->def.local_player,
                             s->def.input_size, err);
   if (st != KS_OK) return st;
@@ -138,6 +141,7 @@ static void runs(wb *w, const ks_rb_session *s, int32_t p, int64_t from, int64_t
 ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_len, uint8_t *buf, size_t cap,
                                size_t *len, size_t *history_at) {
   if (!rb_usable(s) || !buf || !len || !history_at) return KS_ERR_NULL;
+  if (s->def.players != 2) return KS_ERR_STATE; /* handovers are for two-peer sessions */
   int32_t me = s->def.local_player, peer = 1 - me;
   int64_t kk = s->known_upto[me], kr = s->known_upto[peer];
   if (base < s->start_step || base > ks_rb_confirmed(s) || kk - base > 0xffffffffLL || kr - base > 0xffffffffLL)
@@ -155,7 +159,8 @@ ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_le
   if (need > cap) return KS_ERR_CAPACITY;
   /* The resumed session numbers its messages above everything the lost one
      may have sent: those are refused from now on. */
-  uint32_t start = s->seen > UINT32_MAX - 2u * KS_RB_SEQ_GAP ? UINT32_MAX - KS_RB_SEQ_GAP : s->seen + KS_RB_SEQ_GAP;
+  uint32_t seen = s->seen[peer];
+  uint32_t start = seen > UINT32_MAX - 2u * KS_RB_SEQ_GAP ? UINT32_MAX - KS_RB_SEQ_GAP : seen + KS_RB_SEQ_GAP;
   wb w = {buf, cap, 0};
   w8(&w, HANDOVER_VERSION);
   w8(&w, (uint32_t)me);
@@ -170,8 +175,8 @@ ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_le
   runs(&w, s, peer, base, kr);
   runs(&w, s, me, base, kk);
   *history_at = w.len;
-  if (start > s->seq_floor) s->seq_floor = start;
-  s->resume_pending = true;
+  if (start > s->seq_floor[peer]) s->seq_floor[peer] = start;
+  s->resume_pending |= 1u << peer;
   s->stats.handovers++;
   return KS_OK;
 }
@@ -314,6 +319,7 @@ ks_status ks_rb_resume(ks_rb_session *s, const ks_rb_def *def, void *storage, si
   clear(err);
   ks_status st = rb_check_storage(def, storage_size);
   if (st != KS_OK) return refuse(err, st, "def", 0);
+  if (def->players != 2) return refuse(err, KS_ERR_STATE, "players", 0);
   if (!s || !storage || !base_state || !handover) return refuse(err, KS_ERR_NULL, "argument", 0);
   hv h;
   if ((st = parse(handover, len, &h, err)) != KS_OK) return st;
@@ -335,15 +341,16 @@ ks_status ks_rb_resume(ks_rb_session *s, const ks_rb_def *def, void *storage, si
   s->frame = h.base;
   s->start_step = h.base;
   s->known_upto[0] = s->known_upto[1] = h.base;
+  rb_setup_states(s);
   s->next_check = (h.base + def->hash_every - 1) / def->hash_every * def->hash_every;
-  rb_copy(rb_state_at(s, h.base), base_state, def->state_size);
+  rb_save_copy(s, rb_state_at(s, h.base), base_state);
   store_runs(s, me, handover, h.runs_r, h.base, h.kr);
   store_runs(s, 1 - me, handover, h.runs_k, h.base, h.kk);
   for (int64_t n = h.kr; n < mine; n++) rb_store_input(s, me, n, s->zero_input);
-  s->remote_ack = h.kr;
+  s->remote_ack[1 - me] = h.kr;
   s->seq = h.seq_start - 1u;
-  s->seen = 0;
-  s->remote_frame = h.keeper_frame;
+  s->seen[1 - me] = 0;
+  s->remote_frame[1 - me] = h.keeper_frame;
   rb_process_checks(s);
   while (s->frame < frame) {
     rb_simulate(s, s->frame);

@@ -16,6 +16,23 @@ bool rb_known(const ks_rb_session *s, int32_t p, int64_t step);
 const uint8_t *rb_input_now(const ks_rb_session *s, int32_t p, int64_t step);
 void rb_store_input(ks_rb_session *s, int32_t p, int64_t step, const void *input);
 int64_t rb_sync_frame(const ks_rb_session *s);
+int64_t rb_peer_known(const ks_rb_session *s, int32_t q);
+int64_t rb_advantage_over(const ks_rb_session *s, int32_t q);
+int32_t rb_first_local(const ks_rb_session *s);
+/* Health: a message of peer q accepted (its `seen` of ours, its length), one written for q. */
+void rb_heard(ks_rb_session *s, int32_t q, uint32_t seen, size_t len);
+void rb_sent(ks_rb_session *s, int32_t q, uint32_t seq, size_t len);
+void rb_event(ks_rb_session *s, ks_rb_event_kind kind, int32_t peer);
+/* Dropping a peer: the mask and the checks; "none" inputs once the step is agreed. */
+void rb_drop(ks_rb_session *s, int32_t q);
+void rb_fill_dropped(ks_rb_session *s);
+/* State copies through the game's hooks when it gave them, else bytes. */
+void rb_save_copy(const ks_rb_session *s, void *dst, const void *src);
+void rb_load_copy(const ks_rb_session *s, void *dst, const void *src);
+void rb_export(const ks_rb_session *s, void *out, const void *src);
+uint64_t rb_hash_state(const ks_rb_session *s, const void *st);
+/* Zeroes every state copy (before any is used, when the game gave hooks). */
+void rb_setup_states(ks_rb_session *s);
 int64_t rb_retain_from(const ks_rb_session *s);
 const uint8_t *rb_check_state(const ks_rb_session *s, int64_t step);
 int32_t rb_input_slots(const ks_rb_def *def);
@@ -28,9 +45,9 @@ void rb_simulate(ks_rb_session *s, int64_t n);
 /* Hashes the check steps that are now confirmed and compares what it can. */
 void rb_process_checks(ks_rb_session *s);
 /* A check hash from the peer. */
-void rb_remote_check(ks_rb_session *s, int64_t step, uint64_t hash);
+void rb_remote_check(ks_rb_session *s, int32_t peer, int64_t step, uint64_t hash);
 /* The peer's desync block: its check step and hash there, its per-step hashes. */
-void rb_remote_narrow(ks_rb_session *s, int64_t check_step, uint64_t check_hash, int64_t base, int32_t count,
+void rb_remote_narrow(ks_rb_session *s, int32_t peer, int64_t check_step, uint64_t check_hash, int64_t base, int32_t count,
                       const uint64_t *hashes);
 /* The peer's detail. */
 void rb_remote_detail(ks_rb_session *s, int64_t step, const uint8_t *bytes, int32_t len);

@@ -339,8 +339,8 @@ static void test_random_links_always_end_on_the_same_bits(void **st) {
 /* ------------------------------------------------------------ refusals */
 
 static void refused_unchanged(ks_rb_session *s, const uint8_t *m, size_t len, ks_status want, const char *field) {
-  int64_t frame = s->frame, k0 = s->known_upto[0], k1 = s->known_upto[1], ack = s->remote_ack;
-  uint32_t seen = s->seen;
+  int64_t frame = s->frame, k0 = s->known_upto[0], k1 = s->known_upto[1], ack = s->remote_ack[1 - s->def.local_player];
+  uint32_t seen = s->seen[1 - s->def.local_player];
   int64_t refused = s->stats.refused, received = s->stats.received;
   ks_rb_error e;
   assert_int_equal(ks_rb_read_message(s, m, len, &e), want);
@@ -349,8 +349,8 @@ static void refused_unchanged(ks_rb_session *s, const uint8_t *m, size_t len, ks
   assert_int_equal(s->frame, frame);
   assert_int_equal(s->known_upto[0], k0);
   assert_int_equal(s->known_upto[1], k1);
-  assert_int_equal(s->remote_ack, ack);
-  assert_int_equal(s->seen, seen);
+  assert_int_equal(s->remote_ack[1 - s->def.local_player], ack);
+  assert_int_equal(s->seen[1 - s->def.local_player], seen);
   assert_int_equal(s->stats.received, received);
   assert_int_equal(s->stats.refused, refused + 1);
 }

@@ -36,12 +36,13 @@ awk -F'\t' '
   END {
     frame = 1e6 / 60
     printf "  worst-case rollback: restore + re-simulate the whole prediction window (a %d-byte duel state)\n", v["duel_state_bytes"]
-    split("flight replay", sc, " ")
-    for (i = 1; i <= 2; i++) for (w = 300; w <= 600; w += 300) {
+    split("flight replay four", sc, " ")
+    for (i = 1; i <= 3; i++) for (w = 300; w <= 600; w += 300) {
       n = "native_rollback_" sc[i] "_" w "_us"; m = "wasm_rollback_" sc[i] "_" w "_us"
       line = sprintf("  %-6s window %d steps: native %8.1f us (%5.2f%% of a 16.7 ms frame)", sc[i], w, v[n], 100 * v[n] / frame)
       if (m in v) line = line sprintf(", wasm %8.1f us (%5.2f%%), wasm/native %.2fx", v[m], 100 * v[m] / frame, v[m] / v[n])
       print line
     }
-    print "  (flight: the window is a struck penalty; replay: a goal'\''s replay is rebuilt inside it after the longest aim)"
+    print "  (flight: the window is a struck penalty; replay: a goal'\''s replay is rebuilt inside it after the longest aim;"
+    printf "   four: four players, two pitches in flight in one %d-byte state, the three other players'\'' inputs late)\n", v["four_state_bytes"]
   }' "$build/bench-figures/rollback.tsv"

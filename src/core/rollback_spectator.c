@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+/* Spectators (kickstep/rollback.h): a spectator steps a state with confirmed
+   inputs only. Its request ("KSRS") and the confirmed-inputs message
+   ("KSRC"), byte by byte (docs/rollback.md), little-endian, FNV-1a 64
+   checksummed; every message is checked whole before anything is kept. */
+#include "kickstep/hash.h"
+#include "rollback_internal.h"
+
+#define SP_COOKIE 0x6b737370u
+#define SP_VERSION 1u
+#define SP_HEADER 20u
+#define SP_REQUEST 20u
+
+static uint32_t g16(const uint8_t *b) { return (uint32_t)b[0] | ((uint32_t)b[1] << 8); }
+static uint32_t g32(const uint8_t *b) {
+  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
+}
+static uint64_t g64(const uint8_t *b) { return (uint64_t)g32(b) | ((uint64_t)g32(b + 4) << 32); }
+
+static ks_status refuse(ks_rb_error *e, ks_status st, const char *field, size_t at) {
+  if (!e) return st;
+  e->status = st;
+  size_t i = 0;
+  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
+  e->field[i] = '\0';
+  e->offset = at;
+  return st;
+}
+
+static void clear(ks_rb_error *e) {
+  if (!e) return;
+  ks_rb_error z = {KS_OK, "", 0};
+  *e = z;
+}
+
+ks_rb_spectator_def ks_rb_spectator_default_def(void) {
+  ks_rb_spectator_def d;
+  d.state_size = 0;
+  d.input_size = 0;
+  d.players = 2;
+  d.delay = 0;
+  d.buffer_steps = 1024;
+  d.step = NULL;
+  d.hash = NULL;
+  d.user = NULL;
+  d.cookie = KS_DEF_COOKIE;
+  return d;
+}
+
+static ks_status validate(const ks_rb_spectator_def *d) {
+  if (!d) return KS_ERR_NULL;
+  if (d->cookie != KS_DEF_COOKIE) return KS_ERR_UNINITIALISED;
+  if (!d->step || !d->hash || d->state_size == 0 || d->input_size == 0) return KS_ERR_NULL;
+  if (d->input_size > KS_RB_MAX_INPUT_BYTES || d->state_size > ((size_t)1 << 28)) return KS_ERR_RANGE;
+  if (d->players < 2 || d->players > KS_RB_MAX_PLAYERS) return KS_ERR_RANGE;
+  if (d->delay < 0 || d->delay > KS_RB_MAX_WINDOW) return KS_ERR_RANGE;
+  if (d->buffer_steps < 64 || d->buffer_steps > 65536 || (d->buffer_steps & (d->buffer_steps - 1)) != 0)
+    return KS_ERR_RANGE;
+  return KS_OK;
+}
+
+static size_t r16(size_t n) { return (n + 15u) & ~(size_t)15u; }
+
+size_t ks_rb_spectator_storage_size(const ks_rb_spectator_def *d) {
+  if (validate(d) != KS_OK) return 0;
+  size_t n = (size_t)d->buffer_steps;
+  return r16(d->state_size) + r16(n * sizeof(int64_t)) + r16(n * (size_t)d->players * d->input_size) + 15u;
+}
+
+ks_status ks_rb_spectator_init(ks_rb_spectator *sp, const ks_rb_spectator_def *def, void *storage,
+                               size_t storage_size, const void *state, int64_t start) {
+  ks_status st = validate(def);
+  if (st != KS_OK) return st;
+  if (!sp || !storage || !state) return KS_ERR_NULL;
+  if (start < 0 || start > 0x7fffffffLL) return KS_ERR_RANGE;
+  if (storage_size < ks_rb_spectator_storage_size(def)) return KS_ERR_CAPACITY;
+  uint8_t *b = (uint8_t *)storage;
+  b += (16u - ((uintptr_t)b & 15u)) & 15u;
+  size_t n = (size_t)def->buffer_steps;
+  sp->def = *def;
+  sp->state = b;
+  sp->known = (int64_t *)(void *)(b + r16(def->state_size));
+  sp->inputs = b + r16(def->state_size) + r16(n * sizeof(int64_t));
+  for (size_t i = 0; i < n; i++) sp->known[i] = -1;
+  rb_copy(sp->state, state, def->state_size);
+  sp->start = sp->frame = sp->known_upto = sp->live = start;
+  sp->received = sp->refused = 0;
+  sp->final = false;
+  sp->cookie = SP_COOKIE;
+  return KS_OK;
+}
+
+static bool sp_usable(const ks_rb_spectator *sp) { return sp && sp->cookie == SP_COOKIE; }
+
+static uint8_t *sp_slot(const ks_rb_spectator *sp, int64_t step) {
+  size_t i = (size_t)((uint64_t)step & (uint64_t)(sp->def.buffer_steps - 1));
+  return sp->inputs + i * (size_t)sp->def.players * sp->def.input_size;
+}
+
+static void head(wb *w, char kind, int32_t players, size_t isz, uint32_t flags) {
+  w8(w, 'K');
+  w8(w, 'S');
+  w8(w, 'R');
+  w8(w, (uint32_t)(uint8_t)kind);
+  w8(w, SP_VERSION);
+  w8(w, (uint32_t)players);
+  w8(w, flags);
+  w8(w, (uint32_t)isz);
+}
+
+static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind, int32_t players, size_t isz,
+                            ks_rb_error *e) {
+  const uint8_t magic[4] = {'K', 'S', 'R', (uint8_t)kind};
+  for (size_t i = 0; i < 4 && i < len; i++)
+    if (b[i] != magic[i]) return refuse(e, KS_ERR_FORMAT, "magic", i);
+  if (len < min) return refuse(e, KS_ERR_TRUNCATED, "length", len);
+  if (b[4] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 4);
+  if (b[4] > SP_VERSION) return refuse(e, KS_ERR_VERSION, "version", 4);
+  if (len > KS_RB_MAX_MESSAGE) return refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
+  if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
+  if (b[5] != (uint32_t)players) return refuse(e, KS_ERR_FORMAT, "players", 5);
+  if ((b[6] & ~(kind == 'C' ? 1u : 0u)) != 0u) return refuse(e, KS_ERR_FORMAT, "flags", 6);
+  if (b[7] != isz) return refuse(e, KS_ERR_FORMAT, "input_size", 7);
+  return KS_OK;
+}
+
+ks_status ks_rb_spectator_request(const ks_rb_spectator *sp, uint8_t *buf, size_t cap, size_t *len) {
+  if (!sp_usable(sp) || !buf || !len) return KS_ERR_NULL;
+  if (cap < SP_REQUEST) return KS_ERR_CAPACITY;
+  wb w = {buf, cap, 0};
+  head(&w, 'S', sp->def.players, sp->def.input_size, 0u);
+  w32(&w, u32_of(sp->known_upto));
+  w64(&w, ks_fnv1a64(buf, w.len));
+  *len = w.len;
+  return KS_OK;
+}
+
+ks_status ks_rb_read_spectator_request(const uint8_t *buf, size_t len, int32_t players, size_t input_size,
+                                       int64_t *from, ks_rb_error *err) {
+  clear(err);
+  if (!buf || !from) return refuse(err, KS_ERR_NULL, "argument", 0);
+  ks_status st = check_head(buf, len, SP_REQUEST, 'S', players, input_size, err);
+  if (st != KS_OK) return st;
+  if (len != SP_REQUEST) return refuse(err, KS_ERR_FORMAT, "length", SP_REQUEST);
+  *from = (int64_t)g32(buf + 8);
+  return KS_OK;
+}
+
+/* Writes steps [from, from + count) taken from get(). */
+typedef const uint8_t *(*row_fn)(const void *src, int32_t p, int64_t step);
+
+static ks_status write_rows(int32_t players, size_t isz, row_fn get, const void *src, int64_t from, int64_t to,
+                            int64_t live, bool final, uint8_t *buf, size_t cap, size_t *len) {
+  if (cap > KS_RB_MAX_MESSAGE) cap = KS_RB_MAX_MESSAGE;
+  if (cap < SP_HEADER + 8u) return KS_ERR_CAPACITY;
+  size_t row = (size_t)players * isz;
+  int64_t count = (int64_t)((cap - SP_HEADER - 8u) / row);
+  if (count > to - from) count = to - from;
+  if (count > 65535) count = 65535;
+  wb w = {buf, cap, 0};
+  head(&w, 'C', players, isz, final ? 1u : 0u);
+  w32(&w, u32_of(from));
+  w16(&w, (uint32_t)count);
+  w16(&w, 0u);
+  w32(&w, u32_of(live));
+  for (int64_t n = from; n < from + count; n++)
+    for (int32_t p = 0; p < players; p++) wbytes(&w, get(src, p, n), isz);
+  w64(&w, ks_fnv1a64(buf, w.len));
+  *len = w.len;
+  return KS_OK;
+}
+
+typedef struct log_src {
+  const uint8_t *log;
+  int64_t from;
+  int32_t players;
+  size_t isz;
+} log_src;
+
+static const uint8_t *log_row(const void *src, int32_t p, int64_t step) {
+  const log_src *l = (const log_src *)src;
+  return l->log + ((size_t)(step - l->from) * (size_t)l->players + (size_t)p) * l->isz;
+}
+
+ks_status ks_rb_confirmed_write(int32_t players, size_t input_size, const uint8_t *log, int64_t log_from,
+                                int64_t log_to, bool final, int64_t from, uint8_t *buf, size_t cap, size_t *len) {
+  if ((!log && log_to > log_from) || !buf || !len) return KS_ERR_NULL;
+  if (players < 2 || players > KS_RB_MAX_PLAYERS || input_size == 0 || input_size > KS_RB_MAX_INPUT_BYTES)
+    return KS_ERR_RANGE;
+  if (log_from < 0 || log_to < log_from || from < log_from || from > log_to || log_to > 0x7fffffffLL)
+    return KS_ERR_RANGE;
+  log_src l = {log, log_from, players, input_size};
+  return write_rows(players, input_size, log_row, &l, from, log_to, log_to, final, buf, cap, len);
+}
+
+static const uint8_t *session_row(const void *src, int32_t p, int64_t step) {
+  return rb_input_slot((const ks_rb_session *)src, p, step);
+}
+
+ks_status ks_rb_session_confirmed_write(const ks_rb_session *s, int64_t from, uint8_t *buf, size_t cap,
+                                        size_t *len) {
+  if (!rb_usable(s) || !buf || !len) return KS_ERR_NULL;
+  int64_t c = ks_rb_confirmed(s);
+  if (from < s->start_step || from > c) return KS_ERR_RANGE;
+  for (int32_t p = 0; p < s->def.players; p++)
+    if (from < c && !rb_known(s, p, from)) return KS_ERR_RANGE;
+  return write_rows(s->def.players, s->def.input_size, session_row, s, from, c, c, false, buf, cap, len);
+}
+
+ks_status ks_rb_spectator_read(ks_rb_spectator *sp, const uint8_t *buf, size_t len, ks_rb_error *err) {
+  clear(err);
+  if (!sp_usable(sp) || !buf) return refuse(err, KS_ERR_NULL, "argument", 0);
+  ks_status st = check_head(buf, len, SP_HEADER + 8u, 'C', sp->def.players, sp->def.input_size, err);
+  if (st == KS_OK) {
+    size_t row = (size_t)sp->def.players * sp->def.input_size;
+    int64_t from = (int64_t)g32(buf + 8), count = (int64_t)g16(buf + 12), live = (int64_t)g32(buf + 16);
+    if (g16(buf + 14) != 0u) st = refuse(err, KS_ERR_FORMAT, "reserved", 14);
+    else if (SP_HEADER + (size_t)count * row + 8u != len) st = refuse(err, KS_ERR_FORMAT, "length", 12);
+    else if (live < from + count) st = refuse(err, KS_ERR_FORMAT, "live", 16);
+    else {
+      for (int64_t i = 0; i < count; i++) {
+        int64_t n = from + i;
+        if (n < sp->frame || n >= sp->frame + sp->def.buffer_steps) continue;
+        uint8_t *slot = sp_slot(sp, n);
+        const uint8_t *v = buf + SP_HEADER + (size_t)i * row;
+        int64_t *k = &sp->known[(size_t)((uint64_t)n & (uint64_t)(sp->def.buffer_steps - 1))];
+        if (*k == n) continue;
+        rb_copy(slot, v, row);
+        *k = n;
+      }
+      while (sp->known[(size_t)((uint64_t)sp->known_upto & (uint64_t)(sp->def.buffer_steps - 1))] == sp->known_upto)
+        sp->known_upto++;
+      if (live > sp->live) sp->live = live;
+      if (buf[6] & 1u) sp->final = true;
+      sp->received++;
+      return KS_OK;
+    }
+  }
+  sp->refused++;
+  return st;
+}
+
+int64_t ks_rb_spectator_advance(ks_rb_spectator *sp, int64_t max_steps) {
+  if (!sp_usable(sp)) return 0;
+  int64_t target = sp->final ? sp->live : sp->live - sp->def.delay;
+  if (target > sp->known_upto) target = sp->known_upto;
+  int64_t done = 0;
+  const uint8_t *in[KS_RB_MAX_PLAYERS];
+  while (sp->frame < target && done < max_steps) {
+    uint8_t *row = sp_slot(sp, sp->frame);
+    for (int32_t p = 0; p < sp->def.players; p++) in[p] = row + (size_t)p * sp->def.input_size;
+    sp->def.step(sp->state, in, sp->def.user);
+    sp->frame++;
+    done++;
+  }
+  return done;
+}
+
+double ks_rb_spectator_progress(const ks_rb_spectator *sp) {
+  if (!sp_usable(sp) || sp->received == 0) return 0.0;
+  int64_t target = sp->final ? sp->live : sp->live - sp->def.delay;
+  if (target <= sp->start || sp->frame >= target) return 1.0;
+  return (double)(sp->frame - sp->start) / (double)(target - sp->start);
+}
+
+const void *ks_rb_spectator_state(const ks_rb_spectator *sp) { return sp_usable(sp) ? sp->state : NULL; }
