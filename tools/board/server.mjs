@@ -51,6 +51,7 @@ export const REASONS = {
   name_taken: [409, 'this name belongs to another player'],
   device_renamed: [409, 'this device already plays today under another name'],
   fourth_try: [409, 'three tries a day: this player has played all of today\'s'],
+  already_recorded: [409, 'this very try is already on the board (sent twice): nothing was stored again'],
   try_repeated: [409, 'this try number was already played today'],
   copied_input: [409, 'this exact play is already on today\'s board'],
   not_found: [404, 'no such entry'],
@@ -178,7 +179,7 @@ export async function startBoard(opts = {}) {
       points: v.result.points, outcome: v.result.outcome, decisionStep: v.result.decision_step,
       inputHash: v.input_hash, shotHash: v.shot_hash, submission: bytes, nowMs: now(),
     });
-    if (!r.ok) return refuse(res, r.reason);
+    if (!r.ok) return refuse(res, r.reason, r.id ? { id: r.id } : {});
     counters.accepted++;
     const b = await store.board(v.day, dh, []);
     send(res, 200, { accepted: true, id: r.id, day: v.day, try: v.try, points: v.result.points,

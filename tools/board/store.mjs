@@ -64,9 +64,10 @@ const toPg = (sql) => {
 };
 
 class Refused extends Error {
-  constructor(reason) {
+  constructor(reason, id) {
     super(reason);
     this.reason = reason;
+    this.id = id;
   }
 }
 
@@ -116,8 +117,13 @@ function* recordIn(t) {
            ON CONFLICT (day, device_hash) DO NOTHING`, [t.day, t.deviceHash, t.skeleton]);
   const dn = (yield q('SELECT skeleton FROM day_names WHERE day = ? AND device_hash = ?', [t.day, t.deviceHash]))[0];
   if (!dn || dn.skeleton !== t.skeleton) throw new Refused('device_renamed');
-  const done = (yield q('SELECT try_number FROM tries WHERE day = ? AND device_hash = ?', [t.day, t.deviceHash]))
-    .map((r) => Number(r.try_number));
+  const mine = yield q('SELECT id, try_number, input_hash FROM tries WHERE day = ? AND device_hash = ?',
+    [t.day, t.deviceHash]);
+  // The very same try sent again (an answer lost on the way, a queue resent):
+  // nothing is stored again, and the sender learns where it is.
+  const same = mine.find((r) => r.input_hash === t.inputHash && Number(r.try_number) === t.tryNumber);
+  if (same) throw new Refused('already_recorded', Number(same.id));
+  const done = mine.map((r) => Number(r.try_number));
   if (done.length >= TRIES_PER_DAY) throw new Refused('fourth_try');
   if (done.includes(t.tryNumber)) throw new Refused('try_repeated');
   const seen = yield q('SELECT id FROM tries WHERE day = ? AND input_hash = ?', [t.day, t.inputHash]);
@@ -194,7 +200,7 @@ async function sqliteStore(file) {
       try {
         return { ok: true, id: record.immediate(t) };
       } catch (e) {
-        if (e instanceof Refused) return { ok: false, reason: e.reason };
+        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id };
         const r = String(e.code || '').startsWith('SQLITE_CONSTRAINT') ? uniqueReason(e) : null;
         if (r) return { ok: false, reason: r };
         throw e;
@@ -263,7 +269,7 @@ async function pgStore(url) {
         return { ok: true, id };
       } catch (e) {
         await c.query('ROLLBACK').catch(() => {});
-        if (e instanceof Refused) return { ok: false, reason: e.reason };
+        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id };
         if (e.code === '23505') {
           const r = uniqueReason(e);
           if (r) return { ok: false, reason: r };
