@@ -55,33 +55,30 @@ typedef enum kick_board_input {
   KICK_BOARD_INPUT_KEYS = 2,  ///< the keys: aim, height, bend and the power key's down and up times
 } kick_board_input;
 
-/// The verdicts, one X-macro list: the enum, the names and the sentences come
-/// from the same lines. X(enum tail, name, sentence).
-#define KICK_BOARD_VERDICTS(X)                                                                         \
-  X(OK, "ok", "accepted")                                                                              \
-  X(TRUNCATED, "truncated", "the submission ends before its fields do")                                \
-  X(OVERSIZED, "oversized", "the submission is longer than its fields, or than the largest allowed")   \
-  X(BAD_MAGIC, "bad_magic", "the submission does not start with KSBT")                                 \
-  X(BAD_CHECKSUM, "bad_checksum", "the checksum does not match the bytes (damaged or edited)")          \
-  X(UNKNOWN_RULES, "unknown_rules", "the rules version is not one this server verifies")               \
-  X(MALFORMED, "malformed", "a field holds a value outside its definition")                            \
-  X(BAD_DAY, "bad_day", "the day number is not a date the Daily Kick has")                             \
-  X(BAD_TRY, "bad_try", "the try number is not 1, 2 or 3")                                             \
-  X(BAD_STRIKE_STEP, "bad_strike_step", "the strike step is before the run-up or after five minutes") \
-  X(BAD_SCREEN, "bad_screen", "the screen size is not one the page frames")                            \
-  X(BAD_KEYS, "bad_keys", "a key value is outside its range")                                          \
-  X(NO_KICK, "no_kick", "the input does not make a kick (the page would have refused it too)")         \
-  X(UNDECIDED, "undecided", "the kick is not decided within 10 s of flight")                           \
-  X(CLAIM_OUTCOME, "claim_outcome", "the claimed outcome is not the re-simulation's")                  \
-  X(CLAIM_POINTS, "claim_points", "the claimed points are not the re-simulation's")                    \
-  X(CLAIM_DECISION, "claim_decision", "the claimed decision step is not the re-simulation's")          \
-  X(CLAIM_MOMENTS, "claim_moments", "the claimed moments are not the re-simulation's")                 \
-  X(CLAIM_CROSSING, "claim_crossing", "the claimed crossing is not the re-simulation's, bit for bit")
-
-#define KICK_BOARD_X_ENUM(tail, name, text) KICK_BOARD_##tail,
-/// Why a try is accepted or refused.
-typedef enum kick_board_verdict { KICK_BOARD_VERDICTS(KICK_BOARD_X_ENUM) kick_board_verdict_count } kick_board_verdict;
-#undef KICK_BOARD_X_ENUM
+/// Why a try is accepted or refused (names and sentences:
+/// kick_board_verdict_name, kick_board_verdict_text; docs/board.md).
+typedef enum kick_board_verdict {
+  KICK_BOARD_OK = 0,         ///< accepted: the re-simulation is the claim
+  KICK_BOARD_TRUNCATED,      ///< the bytes end before their fields do
+  KICK_BOARD_OVERSIZED,      ///< longer than the fields, or than KICK_BOARD_MAX_BYTES
+  KICK_BOARD_BAD_MAGIC,      ///< not "KSBT"
+  KICK_BOARD_BAD_CHECKSUM,   ///< the checksum does not match the bytes
+  KICK_BOARD_UNKNOWN_RULES,  ///< a rules version other than KICK_BOARD_RULES
+  KICK_BOARD_MALFORMED,      ///< a field outside its definition (kind, reserved bytes, claim fields)
+  KICK_BOARD_BAD_DAY,        ///< not a day the Daily Kick has
+  KICK_BOARD_BAD_TRY,        ///< a try number outside 1..KICK_DAILY_TRIES
+  KICK_BOARD_BAD_STRIKE_STEP,///< strike step before the run-up or after KICK_BOARD_MAX_STRIKE_STEP
+  KICK_BOARD_BAD_SCREEN,     ///< a screen the page does not frame (kick_aim_screen_check)
+  KICK_BOARD_BAD_KEYS,       ///< a key value outside its range, or a time not finite
+  KICK_BOARD_NO_KICK,        ///< the input makes no kick (the page refuses it too)
+  KICK_BOARD_UNDECIDED,      ///< undecided KICK_BOARD_MAX_FLIGHT_STEPS after the strike
+  KICK_BOARD_CLAIM_OUTCOME,  ///< the claimed outcome is not the re-simulation's
+  KICK_BOARD_CLAIM_POINTS,   ///< the claimed points are not the re-simulation's
+  KICK_BOARD_CLAIM_DECISION, ///< the claimed decision step is not the re-simulation's
+  KICK_BOARD_CLAIM_MOMENTS,  ///< the claimed moments are not the re-simulation's
+  KICK_BOARD_CLAIM_CROSSING, ///< the claimed crossing is not the re-simulation's, bit for bit
+  kick_board_verdict_count   ///< the number of verdicts (not a verdict)
+} kick_board_verdict;
 
 /// A kick's result as the page shows it (the claim, or the re-simulation's).
 typedef struct kick_board_result {
@@ -101,10 +98,14 @@ typedef struct kick_board_try {
   int32_t try_number;       ///< 1..KICK_DAILY_TRIES
   int64_t strike_step;      ///< the live step the ball was struck (kick_shot_strike_step)
   kick_board_input input;   ///< swipe or keys
-  double screen_w, screen_h;///< swipe: the screen, CSS px
+  double screen_w;          ///< swipe: the screen's width, CSS px
+  double screen_h;          ///< swipe: the screen's height, CSS px
   int32_t sample_count;     ///< swipe: samples, 1..KICK_BOARD_MAX_SAMPLES
-  double aim, height, bend; ///< keys: as kx_keys_set (-1..1, 0..1, -1..1)
-  double key_down_t, key_up_t; ///< keys: the power key's own event times, s
+  double aim;               ///< keys: -1 (far left) .. 1, as kick_keys.aim
+  double height;            ///< keys: 0 .. 1, as kick_keys.height
+  double bend;              ///< keys: -1 .. 1, as kick_keys.bend
+  double key_down_t;        ///< keys: the power key went down, its event's own time, s
+  double key_up_t;          ///< keys: the power key came up, s (hold = up - down, 0 when not later)
   kick_board_result claim;  ///< what the player's page computed
 } kick_board_try;
 

@@ -13,10 +13,34 @@
 
 static const uint8_t board_magic[4] = {'K', 'S', 'B', 'T'};
 
-#define KICK_BOARD_X_NAME(tail, name, text) name,
-#define KICK_BOARD_X_TEXT(tail, name, text) text,
-static const char *const verdict_names[] = {KICK_BOARD_VERDICTS(KICK_BOARD_X_NAME)};
-static const char *const verdict_texts[] = {KICK_BOARD_VERDICTS(KICK_BOARD_X_TEXT)};
+/* The verdicts' names and sentences, one line each, placed by their enum value. */
+#define BOARD_VERDICTS(X)                                                                              \
+  X(OK, "ok", "accepted")                                                                              \
+  X(TRUNCATED, "truncated", "the submission ends before its fields do")                                \
+  X(OVERSIZED, "oversized", "the submission is longer than its fields, or than the largest allowed")   \
+  X(BAD_MAGIC, "bad_magic", "the submission does not start with KSBT")                                 \
+  X(BAD_CHECKSUM, "bad_checksum", "the checksum does not match the bytes (damaged or edited)")          \
+  X(UNKNOWN_RULES, "unknown_rules", "the rules version is not one this server verifies")               \
+  X(MALFORMED, "malformed", "a field holds a value outside its definition")                            \
+  X(BAD_DAY, "bad_day", "the day number is not a date the Daily Kick has")                             \
+  X(BAD_TRY, "bad_try", "the try number is not 1, 2 or 3")                                             \
+  X(BAD_STRIKE_STEP, "bad_strike_step", "the strike step is before the run-up or after five minutes") \
+  X(BAD_SCREEN, "bad_screen", "the screen size is not one the page frames")                            \
+  X(BAD_KEYS, "bad_keys", "a key value is outside its range")                                          \
+  X(NO_KICK, "no_kick", "the input does not make a kick (the page would have refused it too)")         \
+  X(UNDECIDED, "undecided", "the kick is not decided within 10 s of flight")                           \
+  X(CLAIM_OUTCOME, "claim_outcome", "the claimed outcome is not the re-simulation's")                  \
+  X(CLAIM_POINTS, "claim_points", "the claimed points are not the re-simulation's")                    \
+  X(CLAIM_DECISION, "claim_decision", "the claimed decision step is not the re-simulation's")          \
+  X(CLAIM_MOMENTS, "claim_moments", "the claimed moments are not the re-simulation's")                 \
+  X(CLAIM_CROSSING, "claim_crossing", "the claimed crossing is not the re-simulation's, bit for bit")
+
+#define BOARD_X_NAME(tail, name, text) [KICK_BOARD_##tail] = name,
+#define BOARD_X_TEXT(tail, name, text) [KICK_BOARD_##tail] = text,
+#define BOARD_X_COUNT(tail, name, text) +1
+static const char *const verdict_names[kick_board_verdict_count] = {BOARD_VERDICTS(BOARD_X_NAME)};
+static const char *const verdict_texts[kick_board_verdict_count] = {BOARD_VERDICTS(BOARD_X_TEXT)};
+_Static_assert((0 BOARD_VERDICTS(BOARD_X_COUNT)) == kick_board_verdict_count, "a verdict without a name");
 
 const char *kick_board_verdict_name(kick_board_verdict v) {
   return (int32_t)v >= 0 && v < kick_board_verdict_count ? verdict_names[v] : "unknown";
