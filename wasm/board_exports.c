@@ -13,6 +13,9 @@
 ///   kb_encode(...) -> len      writes a submission into kb_buf() from the fields,
 ///                              kb_samples() for a swipe, and the claim given
 ///   kb_simulate(...) -> verdict  the result of a try without a claim (kb_view)
+///   kb_share(len) -> length   the share code (kick_replay.h) of the accepted try in
+///                              kb_buf()[0..len) at kb_text(); 0 when refused (kb_view)
+///   kb_text() -> ptr           the share code, NUL-terminated
 ///   kb_rules() -> KICK_BOARD_RULES
 #include "kickstep/kick_board.h"
 
@@ -26,6 +29,8 @@ enum { KB_VIEW_COUNT = 18 };
 static uint8_t kb_bytes[KICK_BOARD_MAX_BYTES];
 static kick_touch kb_pts[KICK_BOARD_MAX_SAMPLES];
 static double kb_v[KB_VIEW_COUNT];
+static char kb_code[KICK_REPLAY_MAX_CODE + 1];
+static kick_replay kb_replay;
 
 KB_EXPORT(kb_buf) uint8_t *kb_buf(void) { return kb_bytes; }
 KB_EXPORT(kb_samples) kick_touch *kb_samples(void) { return kb_pts; }
@@ -110,4 +115,19 @@ KB_EXPORT(kb_encode) int32_t kb_encode(int32_t day, int32_t try_number, int32_t 
   t.claim.cross_x = cross_x;
   t.claim.cross_y = cross_y;
   return (int32_t)kick_board_encode(&t, kb_pts, kb_bytes, sizeof kb_bytes);
+}
+
+KB_EXPORT(kb_text) const char *kb_text(void) { return kb_code; }
+
+KB_EXPORT(kb_share) int32_t kb_share(int32_t len) {
+  kb_code[0] = 0;
+  size_t n = len < 0 ? 0 : (size_t)len;
+  if (n > sizeof kb_bytes) n = sizeof kb_bytes + 1;
+  kick_board_report r;
+  (void)kick_board_verify(kb_bytes, n, &r);
+  kb_report(&r);
+  if (kick_board_replay(kb_bytes, n, &kb_replay) != KICK_BOARD_OK) return 0;
+  size_t out = 0;
+  if (kick_replay_share_encode(&kb_replay, kb_code, sizeof kb_code, &out, NULL) != KS_OK) return 0;
+  return (int32_t)out;
 }

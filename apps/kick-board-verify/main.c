@@ -22,8 +22,9 @@ static const char usage[] =
     "                                          verifications per CPU-second\n"
     "       kick-board-verify --help | --version\n"
     "\n"
-    "verify: each input line is {\"id\": any, \"b64\": \"<submission, base64>\"} or a bare\n"
-    "base64 line. Each answer is {\"id\", \"verdict\", \"text\", ...}: verdict \"ok\" or the\n"
+    "verify: each input line is {\"id\": any, \"b64\": \"<submission, base64>\", \"share\": bool}\n"
+    "or a bare base64 line; with \"share\": true an accepted try's answer carries its replay\n"
+    "as a share code (kick_replay.h) in \"share\". Each answer is {\"id\", \"verdict\", \"text\", ...}: verdict \"ok\" or the\n"
     "refusal's name (docs/board.md); with the fields and the re-simulation's result when\n"
     "they were read. A line that is not JSON or base64 gets verdict \"malformed\".\n"
     "Lines longer than 256 KiB are refused as \"oversized\". Exit 0 at end of input.\n"
@@ -104,8 +105,9 @@ static void add_fields(cJSON *o, const kick_board_try *t) {
   cJSON_AddStringToObject(o, "input", t->input == KICK_BOARD_INPUT_KEYS ? "keys" : "swipe");
 }
 
-static void answer(cJSON *id, kick_board_verdict v, const kick_board_report *rep) {
+static void answer(cJSON *id, kick_board_verdict v, const kick_board_report *rep, const char *share) {
   cJSON *o = cJSON_CreateObject();
+  if (share) cJSON_AddStringToObject(o, "share", share);
   if (id) cJSON_AddItemToObject(o, "id", cJSON_Duplicate(id, true));
   cJSON_AddStringToObject(o, "verdict", kick_board_verdict_name(v));
   cJSON_AddStringToObject(o, "text", kick_board_verdict_text(v));
@@ -141,7 +143,7 @@ static int run_verify(void) {
       int c;
       while ((c = getchar()) != EOF && c != '\n') {
       }
-      answer(NULL, KICK_BOARD_OVERSIZED, NULL);
+      answer(NULL, KICK_BOARD_OVERSIZED, NULL, NULL);
       fflush(stdout);
       continue;
     }
@@ -155,7 +157,7 @@ static int run_verify(void) {
       cJSON *s = j ? cJSON_GetObjectItemCaseSensitive(j, "b64") : NULL;
       id = j ? cJSON_GetObjectItemCaseSensitive(j, "id") : NULL;
       if (!cJSON_IsString(s)) {
-        answer(id, KICK_BOARD_MALFORMED, NULL);
+        answer(id, KICK_BOARD_MALFORMED, NULL, NULL);
         cJSON_Delete(j);
         fflush(stdout);
         continue;
@@ -165,11 +167,19 @@ static int run_verify(void) {
     }
     long len = b64_decode(b64, b64n, bytes, sizeof bytes);
     if (len < 0) {
-      answer(id, len == -2 ? KICK_BOARD_OVERSIZED : KICK_BOARD_MALFORMED, NULL);
+      answer(id, len == -2 ? KICK_BOARD_OVERSIZED : KICK_BOARD_MALFORMED, NULL, NULL);
     } else {
       kick_board_report rep;
       kick_board_verdict v = kick_board_verify(bytes, (size_t)len, &rep);
-      answer(id, v, &rep);
+      const char *share = NULL;
+      static char code[KICK_REPLAY_MAX_CODE + 1];
+      static kick_replay replay;
+      size_t clen;
+      if (v == KICK_BOARD_OK && cJSON_IsTrue(j ? cJSON_GetObjectItemCaseSensitive(j, "share") : NULL) &&
+          kick_board_replay(bytes, (size_t)len, &replay) == KICK_BOARD_OK &&
+          kick_replay_share_encode(&replay, code, sizeof code, &clen, NULL) == KS_OK)
+        share = code;
+      answer(id, v, &rep, share);
     }
     cJSON_Delete(j);
     if (fflush(stdout) != 0) return 2;

@@ -28,6 +28,7 @@
 
 #include "kickstep/base.h"
 #include "kickstep/kick.h"
+#include "kickstep/kick_replay.h"
 #include "kickstep/kick_swipe.h"
 
 #ifdef __cplusplus
@@ -115,6 +116,7 @@ typedef struct kick_board_report {
   kick_board_try fields;    ///< the decoded fields (as far as they were read)
   kick_board_result result; ///< the re-simulation's result (when it ran)
   bool simulated;           ///< the kick was re-simulated
+  kick_launch launch;       ///< the launch the input made (when simulated)
   uint64_t shot_hash;       ///< kick_shot_hash at the decision (when simulated)
   uint64_t input_hash;      ///< FNV-1a 64 of the strike step and the input bytes: the same play, whoever sends it
   int64_t steps;            ///< shot steps run
@@ -139,6 +141,13 @@ KS_API kick_board_verdict kick_board_simulate(const kick_board_try *t, const kic
 /// Decodes and verifies a submission of `len` bytes. The verdict is also
 /// returned in out->verdict. out may not be NULL.
 KS_API kick_board_verdict kick_board_verify(const uint8_t *bytes, size_t len, kick_board_report *out);
+
+/// The replay of an accepted try (kickstep/kick_replay.h): the day's setup
+/// with nobody in goal, the strike step as the wait on the spot, the launch
+/// the input made; its expectations are the verified result, so a page plays
+/// it as a share code and it ends where the board's score says. The verdict
+/// of kick_board_verify; `out` is written only on KICK_BOARD_OK.
+KS_API kick_board_verdict kick_board_replay(const uint8_t *bytes, size_t len, kick_replay *out);
 
 /// The verdict's name ("ok", "claim_points", ...; "unknown" out of range).
 KS_API const char *kick_board_verdict_name(kick_board_verdict v);

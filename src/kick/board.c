@@ -228,6 +228,7 @@ static kick_board_verdict simulate(const kick_board_try *t, const sample_source 
   r.cross_x = r.crossed ? c.x : 0.0;
   r.cross_y = r.crossed ? c.y : 0.0;
   out->result = r;
+  out->launch = launch;
   out->shot_hash = kick_shot_hash(&shot);
   out->simulated = true;
   return KICK_BOARD_OK;
@@ -332,4 +333,21 @@ kick_board_verdict kick_board_verify(const uint8_t *bytes, size_t len, kick_boar
   *out = z;
   out->verdict = bytes ? decode_and_verify(bytes, len, out) : KICK_BOARD_TRUNCATED;
   return out->verdict;
+}
+
+kick_board_verdict kick_board_replay(const uint8_t *bytes, size_t len, kick_replay *out) {
+  if (!out) return KICK_BOARD_MALFORMED;
+  kick_board_report rep;
+  kick_board_verdict v = kick_board_verify(bytes, len, &rep);
+  if (v != KICK_BOARD_OK) return v;
+  int32_t y, m, d;
+  (void)kick_board_date(rep.fields.day_number, &y, &m, &d);
+  kick_daily day;
+  if (kick_daily_kick(y, m, d, (uint64_t)(rep.fields.try_number - 1), &day) != KS_OK) return KICK_BOARD_BAD_DAY;
+  kick_setup su = day.setup;
+  su.person_in_goal = false;
+  kick_replay r;
+  if (kick_replay_record(&su, rep.fields.strike_step, &rep.launch, NULL, 0, &r) != KS_OK) return KICK_BOARD_UNDECIDED;
+  *out = r;
+  return KICK_BOARD_OK;
 }

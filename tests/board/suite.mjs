@@ -112,6 +112,7 @@ export async function runSuite(db, label) {
     const e = await api(port, `/api/board/entry/${top.entry}`);
     const entryTry = [1, 2, 3].map((k) => tries[k][top.name]).find((t) => t.b64 === e.body.b64);
     ok(e.status === 200 && entryTry && e.body.points === top.points, `[${label}] an entry gives back its submitted bytes`);
+    ok(typeof e.body.share === 'string' && /^[A-Za-z0-9_-]{100,}$/.test(e.body.share), `[${label}] and its replay as a share code`);
     const missing = await api(port, '/api/board/entry/999999');
     ok(missing.status === 404, `[${label}] an unknown entry is 404`);
     const h = await api(port, '/api/board/health');

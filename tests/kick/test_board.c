@@ -16,6 +16,7 @@
 #include "kickstep/kick_director.h"
 #include "kickstep/kick_hand.h"
 #include "kickstep/kick_levels.h"
+#include "kickstep/kick_replay.h"
 #include "kickstep/kick_score.h"
 
 #define DAY0 20424 /* 2025-12-02 */
@@ -340,6 +341,34 @@ static void test_input_hash_names_the_play(void **state) {
   assert_true(a.input_hash != b.input_hash);
 }
 
+/* An accepted try's replay ends where the board says. */
+static void test_replay_of_an_entry(void **state) {
+  (void)state;
+  for (uint64_t seed = 300; seed < 312; seed++) {
+    kick_board_try t;
+    size_t n = honest(DAY0 + 2, 1 + (int32_t)(seed % 3u), seed, &t);
+    static kick_replay r;
+    assert_int_equal(kick_board_replay(g_buf, n, &r), KICK_BOARD_OK);
+    assert_int_equal((int32_t)r.outcome, t.claim.outcome);
+    assert_int_equal(r.decision_step, t.claim.decision_step);
+    assert_int_equal(r.moments, t.claim.moments);
+    assert_int_equal(r.crossed, t.claim.crossed);
+    assert_true(r.crossing_bits[0] == ks_f64_bits(t.claim.cross_x));
+    assert_true(r.crossing_bits[1] == ks_f64_bits(t.claim.cross_y));
+    kick_replay_verify_result vr;
+    assert_int_equal(kick_replay_verify(&r, &vr), KS_OK);
+    assert_true(vr.identical);
+    static char code[KICK_REPLAY_MAX_CODE + 1];
+    size_t len;
+    assert_int_equal(kick_replay_share_encode(&r, code, sizeof code, &len, NULL), KS_OK);
+    static kick_replay back;
+    assert_int_equal(kick_replay_share_decode(code, len, &back, NULL), KS_OK);
+    assert_int_equal(back.decision_step, t.claim.decision_step);
+    g_buf[20] ^= 1u; /* a forged claim has no replay */
+    assert_int_equal(kick_board_replay(g_buf, n, &r), KICK_BOARD_BAD_CHECKSUM);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dates_round_trip),
@@ -349,6 +378,7 @@ int main(void) {
       cmocka_unit_test(test_bad_fields_are_refused),
       cmocka_unit_test(test_damaged_bytes_are_refused),
       cmocka_unit_test(test_input_hash_names_the_play),
+      cmocka_unit_test(test_replay_of_an_entry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -217,9 +217,10 @@ export async function startBoard(opts = {}) {
     if (m) {
       const e = await store.entry(Number(m[1]));
       if (!e) return refuse(res, 'not_found');
+      const bytes = Buffer.from(e.submission);
       return send(res, 200, { id: Number(e.id), day: Number(e.day), date: dateOf(Number(e.day)), name: e.name,
         try: Number(e.try_number), points: Number(e.points), outcome: Number(e.outcome),
-        b64: Buffer.from(e.submission).toString('base64') });
+        b64: bytes.toString('base64'), share: await verifier.share(bytes) });
     }
     if (p === '/api/board/health') {
       return send(res, 200, { ok: true, rules: RULES, db: store.dialect, verifier: verifier.kind, ...counters,

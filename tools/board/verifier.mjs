@@ -4,6 +4,7 @@
 // lines (kick-board-verify) or as board.wasm in this process.
 //
 //   const v = await openVerifier({ kind: 'native', bin }) // or { kind: 'wasm', wasm }
+//   const code = await v.share(bytes) // the accepted try's replay as a share code, or null
 //   const r = await v.verify(bytes)   // {verdict, text, rules, day, try, strike_step, input,
 //                                     //  result: {outcome, points, ...}, shot_hash, input_hash}
 //   v.close()
@@ -54,6 +55,12 @@ export async function openWasmVerifier(path) {
       }
       return r;
     },
+    async share(bytes) {
+      if (bytes.length > max) return null;
+      new Uint8Array(x.memory.buffer, x.kb_buf(), bytes.length).set(bytes);
+      const n = x.kb_share(bytes.length);
+      return n > 0 ? cstr(x.kb_text()) : null;
+    },
     close() {},
   };
 }
@@ -89,6 +96,14 @@ export function openNativeVerifier(bin) {
         waiting.push({ resolve, reject });
         child.stdin.write(Buffer.from(bytes).toString('base64') + '\n');
       });
+    },
+    async share(bytes) {
+      if (dead) throw dead;
+      const r = await new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.stdin.write(JSON.stringify({ b64: Buffer.from(bytes).toString('base64'), share: true }) + '\n');
+      });
+      return r.share || null;
     },
     close() {
       child.stdin.end();
