@@ -4,7 +4,7 @@
 #   make test   build everything and run every test (ctest)
 #   make sanitize  the tests again under ASan+UBSan (part of make test)
 #   make bench  build and run the benchmarks (figures printed, never asserted)
-#   make docs   the API reference (Doxygen): $(BUILD)/docs/api/html/index.html
+#   make docs   the API reference and guides (needs only Doxygen): $(BUILD)-docs/docs/api/html/index.html
 #   make install PREFIX=DIR  the libraries alone, built and installed into DIR (default /usr/local)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -42,9 +42,11 @@ bench: build
 run: build
 	@bash tools/run.sh $(BUILD)
 
-docs: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) >/dev/null
-	@cmake --build $(BUILD) --target docs
+# Only Doxygen, CMake and a C compiler (for CMake's configure): a libraries-only configuration.
+docs:
+	@bash tools/deps.sh --docs
+	@cmake -S . -B $(BUILD)-docs -DKICKSTEP_ONLY_LIBRARIES=ON >/dev/null
+	@cmake --build $(BUILD)-docs --target kickstep_docs
 
 # A library-only build (no programs, tests or examples: only a C compiler is needed) installed into PREFIX.
 PREFIX ?= /usr/local
@@ -54,4 +56,4 @@ install:
 	@cmake --install $(BUILD)-lib --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-lib
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-lib $(BUILD)-docs

@@ -10,6 +10,7 @@ if(NOT DOXYGEN_FOUND)
   return()
 endif()
 set(KS_DOXYGEN_OUT ${PROJECT_BINARY_DIR}/docs/api)
+include(${PROJECT_SOURCE_DIR}/cmake/docs_guides.cmake)
 set(KS_DOXYGEN_HTML YES)
 set(KS_DOXYGEN_XML NO)
 # make docs fails on the first undocumented public item, with every warning

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # cmake --install: the public headers, the libraries, the CMake package
 # (find_package(kickstep 0.2) with targets kickstep::core, kickstep::kick, ...)
-# and pkg-config files (kickstep.pc: core and the games; kickstep-host.pc).
+# and pkg-config files (kickstep-core.pc, kickstep-kick.pc, ... one per
+# library; kickstep.pc requires them all; kickstep-host.pc).
 # Installed static archives have their internal symbols made local
 # (cmake/localize.cmake). docs/adopting.md shows how a game uses each.
 include(CMakePackageConfigHelpers)
@@ -93,15 +94,27 @@ if(BUILD_SHARED_LIBS)
   set(KS_PC_DEFS " -DKS_SHARED")
 endif()
 string(REPLACE ";" " " KS_PC_CFLAGS_TEXT "${KS_PC_CFLAGS}")
-# Games first, core last (static link order).
-set(KS_PC_LIBS "")
+string(REPLACE ";" " " KS_PC_LINK_FLAGS_TEXT "${KS_PC_LINK_FLAGS}")
+# One .pc file per library (a core-only game links only the core) and the
+# umbrella kickstep.pc that requires them all. pkg-config puts each library's
+# -l before those of what it requires: games first, core last.
+configure_file(${PROJECT_SOURCE_DIR}/cmake/kickstep-core.pc.in ${PROJECT_BINARY_DIR}/kickstep-core.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/kickstep-core.pc DESTINATION ${KS_PC_DIR})
+set(KS_PC_WHAT_kick "the free kick: shots, keepers, wall, director, replays, duel")
+set(KS_PC_WHAT_brake "the brake game")
+set(KS_PC_WHAT_walk "the walk course")
+set(KS_PC_WHAT_lab "the timestep lab")
+set(KS_PC_REQUIRES "")
 foreach(game kick brake walk lab)
   if(TARGET kickstep_${game})
-    string(APPEND KS_PC_LIBS " -lkickstep_${game}")
+    set(KS_PC_GAME ${game})
+    set(KS_PC_GAME_WHAT "${KS_PC_WHAT_${game}}")
+    configure_file(${PROJECT_SOURCE_DIR}/cmake/kickstep-lib.pc.in ${PROJECT_BINARY_DIR}/kickstep-${game}.pc @ONLY)
+    install(FILES ${PROJECT_BINARY_DIR}/kickstep-${game}.pc DESTINATION ${KS_PC_DIR})
+    string(APPEND KS_PC_REQUIRES "kickstep-${game} = ${PROJECT_VERSION}, ")
   endif()
 endforeach()
-string(APPEND KS_PC_LIBS " -lkickstep_core")
-string(REPLACE ";" " " KS_PC_LINK_FLAGS_TEXT "${KS_PC_LINK_FLAGS}")
+string(APPEND KS_PC_REQUIRES "kickstep-core = ${PROJECT_VERSION}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/kickstep.pc.in ${PROJECT_BINARY_DIR}/kickstep.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/kickstep.pc DESTINATION ${KS_PC_DIR})
 if(TARGET kickstep_host)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Installs what kickstep needs on Debian 12, and nothing that is already there.
 # Idempotent: a second run checks the package list and returns in seconds.
-# Usage: tools/deps.sh [--web]   (--web also runs npm ci for web/)
+# Usage: tools/deps.sh [--web | --docs]   (--web also runs npm ci for web/;
+#        --docs installs only what `make docs` needs: doxygen, cmake, a C compiler)
 set -euo pipefail
 
 pkgs=(
@@ -17,6 +18,10 @@ pkgs=(
 # postgresql-15: the board's tests start their own server from its binaries
 # (initdb into a temporary folder, tests/board); the service itself needs only
 # a URL. Debian's package also sets up a "main" cluster, which kickstep leaves alone.
+
+if [ "${1:-}" = "--docs" ]; then
+  pkgs=(doxygen cmake gcc libc6-dev make)
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -33,7 +38,9 @@ node_ok() {
   command -v node >/dev/null 2>&1 &&
     node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' >/dev/null 2>&1
 }
-if ! node_ok; then
+if [ "${1:-}" = "--docs" ]; then
+  :
+elif ! node_ok; then
   missing+=(nodejs npm)
 elif ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
@@ -48,7 +55,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if ! node_ok; then
+if [ "${1:-}" != "--docs" ] && ! node_ok; then
   echo "deps: Node.js 18 or newer is needed, but \`node\` is $(command -v node || echo missing)" \
        "($(node --version 2>/dev/null || echo 'no version')); Debian 12's nodejs package is 18.20" >&2
   exit 1

@@ -46,6 +46,8 @@
 #include "kickstep/kick_swipe.h"
 #include "kickstep/rollback.h"
 
+#include "duel_exports.h"
+
 #if defined(__wasm__)
 #define DX_EXPORT(name) __attribute__((export_name(#name)))
 #else
@@ -86,7 +88,6 @@ enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
 #define DX_NAME(name) #name,
 static const char *const dx_view_names[DX_VIEW_COUNT] = {DX_VIEW_FIELDS(DX_NAME)};
 #undef DX_NAME
-#define DX_RESULTS_SHOWN 20
 
 /* ------------------------------------------------------------------ session */
 
@@ -400,7 +401,7 @@ static void put3(int at, ks_vec3 v) {
 
 /* The first kick of the view's DX_RESULTS_SHOWN results when kick is being
    taken: 0 for the first ones, then even and late enough to hold it. */
-static int32_t results_base(int32_t kick) {
+DX_EXPORT(dx_results_base) int32_t dx_results_base(int32_t kick) {
   int32_t base = kick + 1 > DX_RESULTS_SHOWN ? (kick + 1 - DX_RESULTS_SHOWN + 1) / 2 * 2 : 0;
   if (base + DX_RESULTS_SHOWN > KICK_DUEL_MAX_KICKS) base = KICK_DUEL_MAX_KICKS - DX_RESULTS_SHOWN;
   return base;
@@ -533,7 +534,7 @@ static void fill_view(void) {
   /* The results of DX_RESULTS_SHOWN kicks from r_base (even, so r0 is the
      first player's): the first kicks, then in a long sudden death the last
      ones, the current kick always among them. */
-  int32_t base = results_base(d->kick);
+  int32_t base = dx_results_base(d->kick);
   v[DX_V_r_base] = base;
   for (int32_t i = 0; i < DX_RESULTS_SHOWN; i++) v[DX_V_r0 + i] = d->results[base + i];
   /* A reloaded page's seat taken up again, and handovers to the other page. */

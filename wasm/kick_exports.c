@@ -5,15 +5,17 @@
 /// doubles, the *view*, out of the module's memory each frame; it holds no
 /// game rule. What a swipe means (kick_swipe.h), how frames become steps, slow
 /// motion, the replay queue and its camera (kick_director.h), the levels, stars
-/// and the Daily Kick (kick_levels.h) and share codes (kick_replay.h) are all
-/// C. This file only keeps the session together: which level, which attempt,
-/// when the result is shown.
+/// and the Daily Kick (kick_levels.h), share codes (kick_replay.h) and the
+/// session's rules (which level, which attempt, when the result is shown:
+/// kick_session.h) are all C. This file holds one kick_session and packs its
+/// view; every export is a thin wrapper of a kick_session_* call.
 ///
 /// The same file builds natively (tests/web/kick_native.c), so a test can
 /// feed the exact calls a page made to native code and compare bit for bit.
 ///
 /// Exports (wasm names; numbers are doubles or 32-bit integers; statuses are ks_status):
-///   kx_init(level, seed_lo, seed_hi)        World Tour level (0-based index), a match seed
+///   kx_tour(level, attempt)                 World Tour level (0-based index), attempt 1.., on the tour's seed
+///   kx_init(level, seed_lo, seed_hi)        World Tour level on another match seed (tests)
 ///   kx_init_attempt(level, lo, hi, attempt) the same, resuming a stored attempt (1..5)
 ///   kx_progress_set(level, stars, best)     the player's stored stars and best points of a level
 ///   kx_level_stars/best/unlocked(level)     the tour's progress as the session keeps it
@@ -28,7 +30,7 @@
 ///       a swipe: t in seconds from the pointer events' own timestamps; x, y in
 ///       CSS pixels of the kx_screen (x right, y down). kx_swipe_end reads it in
 ///       the aiming camera's picture (kick_aim_read); the shooter runs up and
-///       strikes it KX_RUNUP_STEPS later.
+///       strikes it the session's run-up later (kick_session_def.runup_steps).
 ///   kx_keys_set(aim, height, bend) / kx_keys_charge(t) / kx_keys_release(t)
 ///       a keyboard kick (kick_keys_read): the arrows' aim and height, the bend,
 ///       the power key held from t to t (its key events' own timestamps)
@@ -50,6 +52,10 @@
 ///                                           the last kick's miss in a player's words, a tip when it
 ///                                           repeats (kick_score.h), its kick_miss_kind
 ///   kx_attempt_spent()                      the tour attempt to store once a kick is read
+///   kx_progress_save() -> length / kx_progress_load(length)
+///                                           the player's progress as bytes at kx_text() (kick_session.h's format)
+///   kx_names(kind, i) / kx_names_count(kind) the names of screens (0), modes (1), options (2), outcomes (3),
+///                                           points kinds (4): the page builds its tables from them
 #include "kickstep/base.h"
 #include "kickstep/dmath.h"
 #include "kickstep/events.h"
@@ -59,6 +65,7 @@
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 #include "kickstep/kick_score.h"
+#include "kickstep/kick_session.h"
 #include "kickstep/kick_swipe.h"
 #include "kickstep/vec.h"
 
@@ -81,273 +88,82 @@ static const char *const kx_view_names[KX_VIEW_COUNT] = {KX_VIEW_FIELDS(KX_NAME)
 
 /* ------------------------------------------------------------------ session */
 
-#define KX_LEVELS (KICK_WORLD_COUNT * KICK_LEVELS_PER_WORLD)
-/* The result comes this long (game time) after the decision when no replay plays. */
-#define KX_RESULT_DELAY_GOAL 900    ///< 1.5 s of celebration after a goal
-#define KX_RESULT_DELAY_MISS 540    ///< 0.9 s after a save, the woodwork, a block, wide or over
-#define KX_RESULT_DELAY_SHORT 300   ///< 0.5 s after a short: nothing more to see
-
-typedef struct kx_session {
-  kick_director dir;
-  kick_swipe swipe;
-  kick_swipe_reading reading;
-  kick_aim_reading aim;    ///< the last swipe read in the picture
-  double screen_w, screen_h; ///< the drawing's size, CSS px (kx_screen)
-  ks_events events;        ///< events of the last frame
-  int32_t mode;            ///< KX_MODE_*
-  int32_t level;           ///< tour level index
-  int32_t year, month, day;
-  int32_t attempt;         ///< 1-based
-  int32_t goals;           ///< goals in this session (this level, or today's daily)
-  int32_t best_stars;      ///< best stars on this level in this session
-  int32_t last_stars;      ///< stars of the last decided kick
-  int32_t screen;          ///< KX_SCREEN_*
-  int32_t last_outcome;
-  uint32_t last_moments;
-  uint64_t match_seed;
-  int32_t effects;
-  int32_t person_keeper;
-  int32_t decided_seen;
-  int32_t friendly;        ///< the last decided kick had a person in goal: it earned and used nothing
-  int32_t has_share;
-  int32_t started;         ///< the director has been built
-  int32_t skip;            ///< a tap asked for the result
-  kick_points points;      ///< the last decided kick's points
-  kick_miss miss;          ///< the last decided kick's miss (KICK_MISS_NONE for a goal)
-  int32_t miss_repeat;     ///< decided kicks in a row, up to the last, that missed the same way (0 after a goal)
-  /* the World Tour's progress: given by the page from its storage, kept up to date here */
-  int32_t stars[KX_LEVELS];
-  int32_t best[KX_LEVELS];
-  int32_t tour_complete;   ///< the last level has just been passed
-  /* the Daily Kick's record (kick_score.h) */
-  kick_daily_record daily;
-  /* the keys */
-  kick_keys keys;
-  int32_t key_charging;
-  double key_t0;
-} kx_session;
-
-static kx_session g = {.effects = 1, .keys = {0.0, 0.45, 0.0, 0.0}, .screen_w = 1280.0, .screen_h = 800.0};
-
-/* The swipe reader's units: CSS pixels of the screen the picture is drawn on. */
-static kick_swipe_def kx_swipe_def(void) {
-  kick_swipe_def sd = kick_swipe_default_def();
-  sd.screen_height = g.screen_h;
-  return sd;
-}
+static kick_session g;
 static double g_view[KX_VIEW_COUNT];
 static double g_events[KS_EVENTS_CAPACITY * 6];
 static char g_text[KICK_REPLAY_MAX_CODE + 1];
 
-static void kx_after_start(void) {
-  g.screen = KX_SCREEN_AIM;
-  g.decided_seen = 0;
-  g.friendly = 0;
-  g.skip = 0;
-  g.key_charging = 0;
-  ks_events_clear(&g.events);
-  kick_swipe_def sd = kx_swipe_def();
-  kick_swipe_begin(&g.swipe, &sd);
-  g.reading = (kick_swipe_reading){0};
-  g.aim = (kick_aim_reading){0};
-}
-
-/// Makes `su` the next kick. The first kick builds the director; later ones
-/// keep its settings and frame timing and the player's last eight shots
-/// (kick_director_next_kick). A `fresh` kick starts a new director instead:
-/// the Daily Kick is the same for everyone, so no player's history reaches
-/// its learner keeper, and no friend takes its keeper's place (`friend` false).
-static ks_status kx_start(const kick_setup *su, bool fresh, bool friend) {
-  kick_setup s = *su;
-  s.person_in_goal = friend && g.person_keeper != 0;
-  if (s.person_in_goal && s.keeper.kind == KICK_KEEPER_NONE) s.keeper.kind = KICK_KEEPER_PLAIN;
-  ks_status st;
-  if (g.started && !fresh) {
-    st = kick_director_next_kick(&g.dir, &s);
-  } else if (g.started) {
-    kick_director_def d = kick_director_default_def();
-    d.setup = s;
-    d.effects = g.dir.settings.effects;
-    bool paused = g.dir.paused;
-    kick_director fresh_dir;
-    st = kick_director_init(&fresh_dir, &d);
-    if (st == KS_OK) {
-      g.dir = fresh_dir;
-      if (paused) kick_director_pause(&g.dir);
-    }
-  } else {
-    kick_director_def d = kick_director_default_def();
-    d.setup = s;
-    d.effects = g.effects != 0;
-    st = kick_director_init(&g.dir, &d);
+/* The page's session, built with the default rules on first use. */
+static kick_session *S(void) {
+  if (kick_session_check(&g) != KS_OK) {
+    kick_session_def d = kick_session_default_def();
+    (void)kick_session_init(&g, &d);
   }
-  if (st != KS_OK) return st;
-  g.started = 1;
-  kx_after_start();
-  return KS_OK;
+  return &g;
 }
 
-static ks_status kx_begin_tour(int32_t level, uint64_t seed, int32_t attempt) {
-  const kick_level *lv = kick_level_at(level);
-  if (!lv) return KS_ERR_NOT_FOUND;
-  kick_setup su;
-  ks_status st = kick_level_setup(lv, seed, (uint64_t)(attempt - 1), &su);
-  if (st != KS_OK) return st;
-  st = kx_start(&su, false, true);
-  if (st != KS_OK) return st;
-  g.mode = KX_MODE_TOUR;
-  g.level = level;
-  g.match_seed = seed;
-  g.attempt = attempt;
-  return KS_OK;
+KX_EXPORT(kx_tour) int32_t kx_tour(int32_t level, int32_t attempt) {
+  return (int32_t)kick_session_tour(S(), level, attempt);
 }
-
-/* The day's rule (kick_daily_kick, the same in kick-cli): the dice come from
-   the day, and attempt n is the day's kick number n - 1. */
-static ks_status kx_begin_daily(int32_t y, int32_t m, int32_t d, int32_t attempt) {
-  if (attempt > KICK_DAILY_TRIES) return KS_ERR_RANGE;
-  kick_daily day;
-  ks_status st = kick_daily_kick(y, m, d, (uint64_t)(attempt - 1), &day);
-  if (st != KS_OK) return st;
-  st = kx_start(&day.setup, true, false);
-  if (st != KS_OK) return st;
-  g.mode = KX_MODE_DAILY;
-  g.year = y;
-  g.month = m;
-  g.day = d;
-  g.match_seed = day.setup.match_seed;
-  g.attempt = attempt;
-  return KS_OK;
-}
-
-static void kx_fresh_scores(void) {
-  g.goals = 0;
-  g.best_stars = 0;
-  g.last_stars = 0;
-  g.last_outcome = 0;
-  g.last_moments = 0;
-  g.friendly = 0;
-  g.has_share = 0;
-  g.points = (kick_points){0};
-  g.tour_complete = 0;
-}
-
 KX_EXPORT(kx_init_attempt) int32_t kx_init_attempt(int32_t level, uint32_t seed_lo, uint32_t seed_hi, int32_t attempt) {
-  uint64_t seed = ((uint64_t)seed_hi << 32) | seed_lo;
-  if (seed == 0) seed = 1;
-  if (attempt < 1 || attempt > KX_TOUR_ATTEMPTS) return KS_ERR_RANGE;
-  ks_status st = kx_begin_tour(level, seed, attempt);
-  if (st == KS_OK) kx_fresh_scores();
-  return (int32_t)st;
+  return (int32_t)kick_session_tour_seeded(S(), level, ((uint64_t)seed_hi << 32) | seed_lo, attempt);
 }
-
 KX_EXPORT(kx_init) int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi) {
   return kx_init_attempt(level, seed_lo, seed_hi, 1);
 }
-
-/// The Daily Kick of a date: the next of today's tries in the record
-/// (kx_daily_set). KS_ERR_RANGE once the day's three tries are used, or for a
-/// date before the record's day; KS_ERR_NOT_FOUND for a date that does not exist.
+/// The Daily Kick of a date: the next of today's tries in the record (kx_daily_set).
 KX_EXPORT(kx_init_daily) int32_t kx_init_daily(int32_t year, int32_t month, int32_t day) {
-  int32_t dn = kick_day_number(year, month, day);
-  if (dn <= 0) return KS_ERR_NOT_FOUND;
-  kick_daily_record rec = g.daily;
-  if (kick_daily_record_open(&rec, dn) != KS_OK) return KS_ERR_RANGE;
-  if (kick_daily_tries_left(&rec, dn) <= 0) {
-    g.daily = rec;
-    return KS_ERR_RANGE;
-  }
-  ks_status st = kx_begin_daily(year, month, day, rec.tries + 1);
-  if (st == KS_OK) {
-    g.daily = rec;
-    kx_fresh_scores();
-    g.goals = __builtin_popcount(rec.goals_mask);
-  }
-  return (int32_t)st;
+  return (int32_t)kick_session_daily(S(), year, month, day);
 }
 
 /* ---------------------------------------------------------------- progress */
 
-/// The player's stored progress of a level (the page's storage): stars 0..3,
-/// best points >= 0. The session keeps the better of what it has and this.
 KX_EXPORT(kx_progress_set) int32_t kx_progress_set(int32_t level, int32_t stars, int32_t best_points) {
-  if (level < 0 || level >= KX_LEVELS) return KS_ERR_NOT_FOUND;
-  if (stars < 0 || stars > KICK_STAR_COUNT || best_points < 0) return KS_ERR_RANGE;
-  if (stars > g.stars[level]) g.stars[level] = stars;
-  if (best_points > g.best[level]) g.best[level] = best_points;
-  return KS_OK;
+  return (int32_t)kick_session_progress_set(S(), level, stars, best_points);
 }
-
 KX_EXPORT(kx_level_stars) int32_t kx_level_stars(int32_t level) {
-  return level >= 0 && level < KX_LEVELS ? g.stars[level] : -1;
+  return level >= 0 && level < KICK_SESSION_LEVELS ? S()->stars[level] : -1;
 }
 KX_EXPORT(kx_level_best) int32_t kx_level_best(int32_t level) {
-  return level >= 0 && level < KX_LEVELS ? g.best[level] : -1;
+  return level >= 0 && level < KICK_SESSION_LEVELS ? S()->best[level] : -1;
 }
-/// A level is open when it is the first or the one before it has a star.
-KX_EXPORT(kx_level_unlocked) int32_t kx_level_unlocked(int32_t level) {
-  if (level < 0 || level >= KX_LEVELS) return -1;
-  return level == 0 || g.stars[level - 1] > 0;
-}
-
-static int32_t kx_tour_stars(void) {
-  int32_t n = 0;
-  for (int32_t i = 0; i < KX_LEVELS; i++) n += g.stars[i];
-  return n;
-}
-static int32_t kx_tour_points(void) {
-  int32_t n = 0;
-  for (int32_t i = 0; i < KX_LEVELS; i++) n += g.best[i];
-  return n;
-}
+KX_EXPORT(kx_level_unlocked) int32_t kx_level_unlocked(int32_t level) { return kick_session_level_unlocked(S(), level); }
 
 /// The player's stored Daily Kick record (kick_daily_record's fields).
 KX_EXPORT(kx_daily_set) int32_t kx_daily_set(int32_t day, int32_t tries, int32_t goals_mask, int32_t best_points,
                                              int32_t streak, int32_t best_streak, int32_t last_goal_day) {
   kick_daily_record r = {day, tries, (uint32_t)goals_mask, best_points, streak, best_streak, last_goal_day};
   if (goals_mask < 0) return KS_ERR_RANGE;
-  ks_status st = kick_daily_record_check(&r);
-  if (st != KS_OK) return (int32_t)st;
-  g.daily = r;
-  return KS_OK;
+  return (int32_t)kick_session_daily_set(S(), &r);
+}
+
+/// The player's progress (stars, bests, the Daily Kick record) as bytes at
+/// kx_text() (kick_session_progress_save's format); their length, or a negative ks_status.
+KX_EXPORT(kx_progress_save) int32_t kx_progress_save(void) {
+  size_t n = 0;
+  ks_status st = kick_session_progress_save(S(), (uint8_t *)g_text, sizeof g_text, &n);
+  return st == KS_OK ? (int32_t)n : -(int32_t)st;
+}
+/// The same once a kick is read, before its result (kick_session_progress_save_spent).
+KX_EXPORT(kx_progress_save_spent) int32_t kx_progress_save_spent(void) {
+  size_t n = 0;
+  ks_status st = kick_session_progress_save_spent(S(), (uint8_t *)g_text, sizeof g_text, &n);
+  return st == KS_OK ? (int32_t)n : -(int32_t)st;
+}
+/// Reads `len` bytes of stored progress at kx_text(): all or nothing.
+KX_EXPORT(kx_progress_load) int32_t kx_progress_load(int32_t len) {
+  if (len < 0 || (size_t)len > sizeof g_text) return KS_ERR_RANGE;
+  return (int32_t)kick_session_progress_load(S(), (const uint8_t *)g_text, (size_t)len);
 }
 
 /// The day's share line ("Daily Kick 2026-12-01: ⚽⚽❌") at kx_text(); its length, or 0.
 KX_EXPORT(kx_daily_share) int32_t kx_daily_share(void) {
-  return (int32_t)kick_daily_share_text(&g.daily, g.year, g.month, g.day, g_text, sizeof g_text);
+  kick_session *s = S();
+  return (int32_t)kick_daily_share_text(&s->daily, s->year, s->month, s->day, g_text, sizeof g_text);
 }
 
-/// The next kick. World Tour: the next level once this one has a star; the
-/// same level again after a miss, from attempt 1 once all five are used; the
-/// same attempt again after a friendly.
-KX_EXPORT(kx_next) int32_t kx_next(void) {
-  if (g.screen != KX_SCREEN_RESULT) return KS_ERR_STATE;
-  if (g.mode == KX_MODE_SHARED) return KS_ERR_STATE;
-  if (g.mode == KX_MODE_DAILY) {
-    int32_t goals = g.goals;
-    int32_t dn = kick_day_number(g.year, g.month, g.day);
-    if (kick_daily_tries_left(&g.daily, dn) <= 0) return KS_ERR_RANGE; /* the day is played */
-    ks_status st = kx_begin_daily(g.year, g.month, g.day, g.daily.tries + 1);
-    if (st == KS_OK) g.goals = goals;
-    return (int32_t)st;
-  }
-  if (g.best_stars > 0) {
-    if (g.level + 1 >= kick_level_count()) return KS_ERR_RANGE;
-    ks_status st = kx_begin_tour(g.level + 1, g.match_seed, 1);
-    if (st == KS_OK) kx_fresh_scores();
-    return (int32_t)st;
-  }
-  /* A friendly (a friend in goal) used no attempt: the same one again. */
-  int32_t attempt = g.friendly ? g.attempt : g.attempt + 1;
-  int32_t goals = g.goals;
-  if (attempt > KX_TOUR_ATTEMPTS) {
-    attempt = 1;
-    goals = 0;
-  }
-  ks_status st = kx_begin_tour(g.level, g.match_seed, attempt);
-  if (st == KS_OK) g.goals = goals;
-  return (int32_t)st;
-}
+/// The next kick (kick_session_next).
+KX_EXPORT(kx_next) int32_t kx_next(void) { return (int32_t)kick_session_next(S()); }
 
 KX_EXPORT(kx_level_count) int32_t kx_level_count(void) { return kick_level_count(); }
 
@@ -372,196 +188,86 @@ KX_EXPORT(kx_level_text) const char *kx_level_text(int32_t i, int32_t what) {
 /// Venue and keeper of the current Daily Kick (what 0 venue, 1 keeper).
 KX_EXPORT(kx_daily_text) const char *kx_daily_text(int32_t what) {
   kick_daily day;
-  if (kick_daily_kick(g.year, g.month, g.day, 0, &day) != KS_OK) return "";
+  if (kick_daily_kick(S()->year, g.month, g.day, 0, &day) != KS_OK) return "";
   const char *s = what == 0 ? day.venue : day.keeper_name;
   return s ? s : "";
 }
 
 KX_EXPORT(kx_set_option) int32_t kx_set_option(int32_t id, double value) {
-  if (!ks_is_finite(value)) return KS_ERR_NOT_FINITE;
-  switch (id) {
-    case KX_OPT_EFFECTS:
-      g.effects = value != 0.0;
-      kick_director_set_effects(&g.dir, g.effects != 0);
-      return KS_OK;
-    case KX_OPT_PERSON_KEEPER: {
-      int32_t was = g.person_keeper;
-      g.person_keeper = value != 0.0;
-      /* Nothing struck yet (aiming, no run-up): the kick being aimed changes
-         keeper now; otherwise from the next kick. */
-      bool aiming = g.started && g.screen == KX_SCREEN_AIM && !g.dir.struck && !g.dir.strike_pending;
-      if (was == g.person_keeper || !aiming) return KS_OK;
-      if (g.mode == KX_MODE_TOUR) {
-        int32_t goals = g.goals, best = g.best_stars;
-        ks_status st = kx_begin_tour(g.level, g.match_seed, g.attempt);
-        g.goals = goals;
-        g.best_stars = best;
-        return (int32_t)st;
-      }
-      /* The Daily Kick keeps the day's keeper (kx_start): nothing to change. */
-      return KS_OK;
-    }
-    default:
-      return KS_ERR_NOT_FOUND;
+  return (int32_t)kick_session_set_option(S(), id, value);
+}
+
+/* -------------------------------------------------------------------- names */
+
+/// The names the page builds its tables from: kind 0 screens, 1 modes, 2
+/// options (kick_session.h), 3 outcomes (kick_outcome), 4 points kinds.
+KX_EXPORT(kx_names_count) int32_t kx_names_count(int32_t kind) {
+  switch (kind) {
+    case 0: return kick_session_screen_count;
+    case 1: return kick_session_mode_count;
+    case 2: return kick_session_option_count;
+    case 3: return kick_outcome_count;
+    case 4: return kick_points_kind_count;
+    default: return 0;
+  }
+}
+KX_EXPORT(kx_names) const char *kx_names(int32_t kind, int32_t i) {
+  switch (kind) {
+    case 0: return kick_session_screen_name(i);
+    case 1: return kick_session_mode_name(i);
+    case 2: return kick_session_option_name(i);
+    case 3: return i >= 0 && i < kick_outcome_count ? kick_outcome_name((kick_outcome)i) : "";
+    case 4: return kick_points_kind_name(i);
+    default: return "";
   }
 }
 
 /* -------------------------------------------------------------------- swipe */
 
-/// The size of the drawing, CSS pixels: the aiming camera is framed for it
-/// and swipes are read in it. Refused (nothing changes) outside
-/// KICK_SCREEN_MIN_PX..KICK_SCREEN_MAX_PX a side or 1:4..4:1, or while a
-/// swipe is being drawn with samples in it.
+/// The size of the drawing, CSS pixels (kick_session_screen_size).
 KX_EXPORT(kx_screen) int32_t kx_screen(double width, double height) {
-  ks_status st = kick_aim_screen_check(width, height);
-  if (st != KS_OK) return (int32_t)st;
-  if (width == g.screen_w && height == g.screen_h) return KS_OK;
-  if (g.swipe.points > 0) return KS_ERR_STATE;
-  g.screen_w = width;
-  g.screen_h = height;
-  kick_swipe_def sd = kx_swipe_def();
-  return (int32_t)kick_swipe_begin(&g.swipe, &sd);
+  return (int32_t)kick_session_screen_size(S(), width, height);
 }
-
-KX_EXPORT(kx_swipe_begin) int32_t kx_swipe_begin(void) {
-  if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  kick_swipe_def sd = kx_swipe_def();
-  return (int32_t)kick_swipe_begin(&g.swipe, &sd);
-}
-
+KX_EXPORT(kx_swipe_begin) int32_t kx_swipe_begin(void) { return (int32_t)kick_session_swipe_begin(S()); }
 /// One sample. A sample whose time is not later than the last one is
 /// rejected by the reader (KS_ERR_FORMAT) and changes nothing.
 KX_EXPORT(kx_swipe_point) int32_t kx_swipe_point(double t, double x, double y) {
-  if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  kick_touch s = {x, y, t};
-  return (int32_t)kick_swipe_add(&g.swipe, &s, 1, NULL);
+  return (int32_t)kick_session_swipe_point(S(), t, x, y);
 }
-
-/* The kick is read: the shooter runs up and strikes it. */
-static ks_status kx_kick(const kick_swipe_reading *r) {
-  ks_status st = kick_director_kick_after(&g.dir, &r->launch, KX_RUNUP_STEPS);
-  if (st != KS_OK) return st;
-  g.key_charging = 0;
-  g.screen = KX_SCREEN_FLIGHT;
-  return KS_OK;
-}
-
-KX_EXPORT(kx_swipe_end) int32_t kx_swipe_end(void) {
-  if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  kick_aim_reading a;
-  ks_status st = kick_aim_read(NULL, &g.dir.live.setup, g.screen_w, g.screen_h, &g.swipe, &a);
-  g.aim = a;
-  g.reading = a.swipe;
-  kick_swipe_def sd = kx_swipe_def();
-  kick_swipe_begin(&g.swipe, &sd);
-  if (st != KS_OK) return (int32_t)st;
-  return (int32_t)kx_kick(&g.reading);
-}
+KX_EXPORT(kx_swipe_end) int32_t kx_swipe_end(void) { return (int32_t)kick_session_swipe_end(S()); }
 
 /// Why the last swipe was rejected ("not_upward", ...; "ok").
-KX_EXPORT(kx_swipe_error) const char *kx_swipe_error(void) { return kick_swipe_error_name(g.reading.error); }
+KX_EXPORT(kx_swipe_error) const char *kx_swipe_error(void) { return kick_swipe_error_name(S()->reading.error); }
 /// The same, as a sentence for the player ("" when it was read).
-KX_EXPORT(kx_swipe_error_text) const char *kx_swipe_error_text(void) { return kick_swipe_error_text(g.reading.error); }
+KX_EXPORT(kx_swipe_error_text) const char *kx_swipe_error_text(void) {
+  return kick_swipe_error_text(S()->reading.error);
+}
 
 /* --------------------------------------------------------------------- keys */
 
-/// The keyboard's aim (-1..1 across the screen), height (0..1) and bend (-1..1).
 KX_EXPORT(kx_keys_set) int32_t kx_keys_set(double aim, double height, double bend) {
-  if (!ks_is_finite(aim) || !ks_is_finite(height) || !ks_is_finite(bend)) return KS_ERR_NOT_FINITE;
-  if (!(aim >= -1.0 && aim <= 1.0) || !(height >= 0.0 && height <= 1.0) || !(bend >= -1.0 && bend <= 1.0))
-    return KS_ERR_RANGE;
-  g.keys.aim = aim;
-  g.keys.height = height;
-  g.keys.bend = bend;
-  return KS_OK;
+  return (int32_t)kick_session_keys_set(S(), aim, height, bend);
 }
-
-/// The power key goes down at t (its event's own timestamp, s).
-KX_EXPORT(kx_keys_charge) int32_t kx_keys_charge(double t) {
-  if (g.screen != KX_SCREEN_AIM) return KS_ERR_STATE;
-  if (!ks_is_finite(t)) return KS_ERR_NOT_FINITE;
-  g.key_charging = 1;
-  g.key_t0 = t;
-  return KS_OK;
-}
-
-/// The power key comes up at t: the keys are read (kick_keys_read) and kicked.
-KX_EXPORT(kx_keys_release) int32_t kx_keys_release(double t) {
-  if (g.screen != KX_SCREEN_AIM || !g.key_charging) return KS_ERR_STATE;
-  if (!ks_is_finite(t)) return KS_ERR_NOT_FINITE;
-  kick_keys k = g.keys;
-  k.hold_s = t > g.key_t0 ? t - g.key_t0 : 0.0;
-  g.key_charging = 0;
-  kick_swipe_reading r;
-  ks_status st = kick_keys_read(NULL, &k, &r);
-  if (st != KS_OK) return (int32_t)st;
-  g.reading = r;
-  return (int32_t)kx_kick(&r);
-}
-
+KX_EXPORT(kx_keys_charge) int32_t kx_keys_charge(double t) { return (int32_t)kick_session_keys_charge(S(), t); }
+KX_EXPORT(kx_keys_release) int32_t kx_keys_release(double t) { return (int32_t)kick_session_keys_release(S(), t); }
 /// The power meter at time t while the key is held (0 when it is not): drawing only.
-KX_EXPORT(kx_keys_power) double kx_keys_power(double t) {
-  if (!g.key_charging || !ks_is_finite(t)) return 0.0;
-  return kick_keys_power(t - g.key_t0);
-}
-
-/* ------------------------------------------------------------------- frames */
-
-/* The same miss twice in a row earns a tip (kx_miss_tip). */
-static void kx_note_miss(kick_miss m) {
-  bool same = m.kind != KICK_MISS_NONE && m.kind == g.miss.kind && g.miss_repeat > 0;
-  g.miss_repeat = m.kind == KICK_MISS_NONE ? 0 : same ? g.miss_repeat + 1 : 1;
-  g.miss = m;
-}
-
-static void kx_on_decided(void) {
-  const kick_shot *s = &g.dir.live;
-  g.decided_seen = 1;
-  g.last_outcome = (int32_t)kick_shot_outcome(s);
-  g.last_moments = kick_shot_moments(s);
-  g.points = kick_score_points(s);
-  kx_note_miss(kick_shot_miss(s));
-  bool goal = g.last_outcome == KICK_OUTCOME_GOAL;
-  g.last_stars = 0;
-  /* A kick against a friend in goal is a friendly: the points are shown, but
-     it earns no star, no best and no goal, and uses no attempt (kx_next), so
-     the tour cannot be won by a friend who stands still. (The Daily Kick never
-     has one: kx_start.) */
-  g.friendly = s->setup.person_in_goal;
-  if (g.friendly) return;
-  if (goal) g.goals++;
-  if (g.mode == KX_MODE_TOUR) {
-    g.last_stars = kick_level_stars(kick_level_at(g.level), s);
-    if (g.last_stars > g.best_stars) g.best_stars = g.last_stars;
-    if (g.last_stars > g.stars[g.level]) g.stars[g.level] = g.last_stars;
-    if (g.last_stars > 0 && g.points.total > g.best[g.level]) g.best[g.level] = g.points.total;
-    if (g.last_stars > 0 && g.level == KX_LEVELS - 1) g.tour_complete = 1;
-  } else if (g.mode == KX_MODE_DAILY) {
-    (void)kick_daily_record_kick(&g.daily, kick_day_number(g.year, g.month, g.day), goal, g.points.total);
-  }
-}
-
-static int64_t kx_result_delay(void) {
-  if (g.last_outcome == KICK_OUTCOME_GOAL) return KX_RESULT_DELAY_GOAL;
-  if (g.last_outcome == KICK_OUTCOME_SHORT) return KX_RESULT_DELAY_SHORT;
-  return KX_RESULT_DELAY_MISS;
-}
+KX_EXPORT(kx_keys_power) double kx_keys_power(double t) { return kick_session_keys_power(S(), t); }
 
 /* ------------------------------------------------------------------- points */
 
-KX_EXPORT(kx_points_count) int32_t kx_points_count(void) { return g.points.count; }
+KX_EXPORT(kx_points_count) int32_t kx_points_count(void) { return S()->points.count; }
 /// Item i of the last kick's points: kind (kick_points_kind), what (the moment
 /// bit or the ring index), value (points). -1 out of range.
 KX_EXPORT(kx_points_kind) int32_t kx_points_kind(int32_t i) {
-  return i >= 0 && i < g.points.count ? (int32_t)g.points.items[i].kind : -1;
+  return i >= 0 && i < S()->points.count ? (int32_t)g.points.items[i].kind : -1;
 }
 KX_EXPORT(kx_points_what) int32_t kx_points_what(int32_t i) {
-  if (i < 0 || i >= g.points.count) return -1;
+  if (i < 0 || i >= S()->points.count) return -1;
   const kick_points_item *it = &g.points.items[i];
   return it->kind == KICK_POINTS_FOR_RING ? it->ring : (int32_t)it->moment;
 }
 KX_EXPORT(kx_points_value) int32_t kx_points_value(int32_t i) {
-  return i >= 0 && i < g.points.count ? g.points.items[i].points : -1;
+  return i >= 0 && i < S()->points.count ? g.points.items[i].points : -1;
 }
 
 /* ------------------------------------------------------------- the miss */
@@ -570,81 +276,28 @@ KX_EXPORT(kx_points_value) int32_t kx_points_value(int32_t i) {
 /// post", kick_miss_text); "" for a goal or before a kick is decided.
 KX_EXPORT(kx_miss_text) const char *kx_miss_text(void) {
   static char buf[96];
-  if (!g.decided_seen) return "";
+  if (!S()->decided_seen) return "";
   kick_miss_text(&g.miss, buf, sizeof buf);
   return buf;
 }
-
-/// A tip once the same kind of miss comes twice (or more) in a row
-/// (kick_miss_tip); "" otherwise.
+/// A tip once the same kind of miss comes twice (or more) in a row (kick_miss_tip); "" otherwise.
 KX_EXPORT(kx_miss_tip) const char *kx_miss_tip(void) {
-  return g.decided_seen && g.miss_repeat >= 2 ? kick_miss_tip(g.miss.kind) : "";
+  return S()->decided_seen && g.miss_repeat >= 2 ? kick_miss_tip(g.miss.kind) : "";
 }
-
 /// The last decided kick's kick_miss_kind (0: a goal, or nothing decided).
-KX_EXPORT(kx_miss_kind) int32_t kx_miss_kind(void) { return g.decided_seen ? (int32_t)g.miss.kind : 0; }
+KX_EXPORT(kx_miss_kind) int32_t kx_miss_kind(void) { return S()->decided_seen ? (int32_t)g.miss.kind : 0; }
 
-/// The World Tour attempt a page should store once a kick has been read
-/// (before its flight), so that reloading the page does not give it back:
-/// the next attempt, 1 after the last one (the level starts again, as
-/// kx_next does), the same attempt for a friendly (a friend in goal uses
-/// none). 0 outside the World Tour or before a kick is read.
-KX_EXPORT(kx_attempt_spent) int32_t kx_attempt_spent(void) {
-  if (g.mode != KX_MODE_TOUR || !g.started || g.screen == KX_SCREEN_AIM) return 0;
-  if (g.dir.settings.person_in_goal) return g.attempt;
-  return g.attempt + 1 > KX_TOUR_ATTEMPTS ? 1 : g.attempt + 1;
-}
+/// The World Tour attempt a page should store once a kick has been read (kick_session_attempt_spent).
+KX_EXPORT(kx_attempt_spent) int32_t kx_attempt_spent(void) { return kick_session_attempt_spent(S()); }
+
+/* ------------------------------------------------------------------- frames */
 
 /// One display refresh at `target_seconds` (the frame's own timestamp).
-KX_EXPORT(kx_frame) int32_t kx_frame(double target_seconds) {
-  ks_events_clear(&g.events);
-  int64_t before = kick_shot_steps(&g.dir.live) + kick_shot_steps(&g.dir.replay);
-  ks_status st = kick_director_frame(&g.dir, target_seconds, &g.events);
-  if (st != KS_OK) return -(int32_t)st;
-  if (!g.decided_seen && kick_shot_decided(&g.dir.live)) kx_on_decided();
-  if (g.screen == KX_SCREEN_FLIGHT || g.screen == KX_SCREEN_REPLAY) {
-    kick_director_mode m = kick_director_get_mode(&g.dir);
-    kick_director_replay_state q = g.dir.replay_state;
-    if (m == KICK_DIRECTOR_REPLAY) {
-      g.screen = KX_SCREEN_REPLAY;
-    } else if (g.decided_seen) {
-      bool replay_over = q == KICK_REPLAY_Q_FINISHED || q == KICK_REPLAY_Q_SKIPPED;
-      bool no_replay = q == KICK_REPLAY_Q_NONE &&
-                       kick_shot_steps(&g.dir.live) >= kick_shot_decision_step(&g.dir.live) + kx_result_delay();
-      if (replay_over || no_replay || g.skip) g.screen = KX_SCREEN_RESULT;
-    }
-  }
-  int64_t after = kick_shot_steps(&g.dir.live) + kick_shot_steps(&g.dir.replay);
-  return (int32_t)(after - before);
-}
-
-KX_EXPORT(kx_pause) void kx_pause(void) { kick_director_pause(&g.dir); }
-KX_EXPORT(kx_resume) void kx_resume(void) { kick_director_resume(&g.dir); }
-
-/* Whether a tap now skips to the result: no person in goal, and the kick
-   decided or rolling on the ground (its ending is slow and certain to come). */
-static bool kx_can_skip(void) {
-  if (g.screen != KX_SCREEN_FLIGHT || !g.dir.struck || g.dir.settings.person_in_goal) return false;
-  if (g.dir.mode == KICK_DIRECTOR_REPLAY || g.dir.replay_state == KICK_REPLAY_Q_PENDING) return false;
-  return kick_shot_decided(&g.dir.live) || g.dir.live.ball.on_ground;
-}
-
-/// A tap on the pitch: skips a replay (pending or playing); with a person in
-/// goal during the flight, sends the keeper diving at (x, y) on his line;
-/// otherwise, once the kick is decided or rolling on the ground, runs it on to
-/// its decision at once and shows the result.
-KX_EXPORT(kx_tap) int32_t kx_tap(double x, double y) {
-  if (kx_can_skip()) {
-    ks_events_clear(&g.events);
-    if (!kick_shot_decided(&g.dir.live)) (void)kick_director_skip_to_decision(&g.dir, &g.events);
-    if (!g.decided_seen && kick_shot_decided(&g.dir.live)) kx_on_decided();
-    kick_director_tap(&g.dir, 0.0, 0.0); /* a replay it earned is skipped too */
-    g.skip = 1;
-    if (g.decided_seen) g.screen = KX_SCREEN_RESULT;
-    return KS_OK;
-  }
-  return (int32_t)kick_director_tap(&g.dir, x, y);
-}
+KX_EXPORT(kx_frame) int32_t kx_frame(double target_seconds) { return kick_session_frame(S(), target_seconds); }
+KX_EXPORT(kx_pause) void kx_pause(void) { kick_session_pause(S()); }
+KX_EXPORT(kx_resume) void kx_resume(void) { kick_session_resume(S()); }
+/// A tap on the pitch (kick_session_tap).
+KX_EXPORT(kx_tap) int32_t kx_tap(double x, double y) { return (int32_t)kick_session_tap(S(), x, y); }
 
 /* --------------------------------------------------------------- share code */
 
@@ -652,7 +305,7 @@ KX_EXPORT(kx_tap) int32_t kx_tap(double x, double y) {
 /// negative ks_status (-KS_ERR_STATE before the kick is decided).
 KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
   static kick_replay r;
-  ks_status st = kick_replay_from_director(&g.dir, &r);
+  ks_status st = kick_replay_from_director(&S()->dir, &r);
   if (st != KS_OK) return -(int32_t)st;
   size_t len = 0;
   st = kick_replay_share_encode(&r, g_text, sizeof g_text, &len, NULL);
@@ -660,22 +313,7 @@ KX_EXPORT(kx_share_encode) int32_t kx_share_encode(void) {
   return (int32_t)len;
 }
 
-/* The World Tour level a shared kick was played on (its spot, pitch, wind,
-   keeper, wall and rings are the level's), or -1 (a Daily Kick, an open pitch). */
-static int32_t kx_level_of(const kick_setup *su) {
-  for (int32_t i = 0; i < kick_level_count(); i++) {
-    kick_setup ls;
-    if (kick_level_setup(kick_level_at(i), su->match_seed, su->kick_number, &ls) != KS_OK) continue;
-    if (ls.spot_x == su->spot_x && ls.spot_z == su->spot_z && ls.pitch.wet == su->pitch.wet &&
-        ls.wind.mean_speed_mps == su->wind.mean_speed_mps && ls.wind.bearing == su->wind.bearing &&
-        ls.wind.gust_seed == su->wind.gust_seed && ls.wall.count == su->wall.count && ls.ring_count == su->ring_count &&
-        (ls.keeper.kind == su->keeper.kind || su->person_in_goal))
-      return i;
-  }
-  return -1;
-}
-
-/// Plays the share code of `len` characters at kx_text() (kick_replay_start_director):
+/// Plays the share code of `len` characters at kx_text() (kick_session_share):
 /// the same setup, the same wait on the spot, the same kick and taps. Nothing changes unless the
 /// code is valid; on error kx_text() holds one sentence saying what is wrong.
 KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
@@ -689,28 +327,7 @@ KX_EXPORT(kx_share_load) int32_t kx_share_load(int32_t len) {
     kick_replay_error_text(&err, g_text, sizeof g_text);
     return (int32_t)st;
   }
-  if (!g.started) {
-    kick_director_def d = kick_director_default_def();
-    d.effects = g.effects != 0;
-    st = kick_director_init(&g.dir, &d);
-    if (st != KS_OK) return (int32_t)st;
-    g.started = 1;
-  }
-  st = kick_replay_start_director(&r, &g.dir);
-  if (st != KS_OK) return (int32_t)st;
-  kx_after_start();
-  kx_fresh_scores();
-  /* The result says how fast and how much it bent: the code's own kick (its
-     bend is the side spin about +y, as a fraction of a full bend's). */
-  g.reading.launch = r.launch;
-  ks_vec3 ax = r.launch.spin_axis;
-  double axl = ks_sqrt(ax.x * ax.x + ax.y * ax.y + ax.z * ax.z);
-  g.reading.bend = axl > 0.0 ? ks_clamp(ax.y / axl * r.launch.spin_rate / KICK_FULL_BEND_SPIN, -1.0, 1.0) : 0.0;
-  g.has_share = 1;
-  g.mode = KX_MODE_SHARED;
-  g.level = kx_level_of(&r.setup);
-  g.screen = KX_SCREEN_FLIGHT;
-  return KS_OK;
+  return (int32_t)kick_session_share(S(), &r);
 }
 
 KX_EXPORT(kx_text) char *kx_text(void) { return g_text; }
@@ -725,6 +342,7 @@ static void kx_put_v3(int base, ks_vec3 v) {
 }
 
 static void kx_fill_view(void) {
+  (void)S();
   kick_director_view dv;
   kick_director_view_get(&g.dir, &dv);
   const kick_shot *s = dv.shot ? dv.shot : &g.dir.live;
@@ -739,7 +357,7 @@ static void kx_fill_view(void) {
   v[KX_V_month] = g.month;
   v[KX_V_day] = g.day;
   v[KX_V_attempt] = g.attempt;
-  v[KX_V_attempts_max] = g.mode == KX_MODE_TOUR ? KX_TOUR_ATTEMPTS : 0;
+  v[KX_V_attempts_max] = g.mode == KICK_SESSION_MODE_TOUR ? g.def.tour_attempts : 0;
   v[KX_V_goals] = g.goals;
   v[KX_V_stars] = g.best_stars;
   v[KX_V_last_stars] = g.last_stars;
@@ -841,7 +459,7 @@ static void kx_fill_view(void) {
                         : d->strike_pending ? (double)d->strike_due_step / KICK_STEPS_PER_SECOND
                                             : -1.0;
   v[KX_V_ball_on_ground] = s->ball.on_ground;
-  v[KX_V_can_skip] = kx_can_skip();
+  v[KX_V_can_skip] = kick_session_can_skip(&g);
   v[KX_V_keeper_dive_time] = s->keeper.dive_step >= 0 && kick_shot_steps(s) >= s->keeper.dive_step
                                  ? (double)(kick_shot_steps(s) - s->keeper.dive_step) / KICK_STEPS_PER_SECOND
                                  : -1.0;
@@ -850,9 +468,9 @@ static void kx_fill_view(void) {
   /* points, the tour, the day */
   v[KX_V_points] = g.decided_seen ? g.points.total : 0;
   v[KX_V_last_points] = g.points.total;
-  v[KX_V_best_points] = g.mode == KX_MODE_TOUR ? g.best[g.level] : g.mode == KX_MODE_DAILY ? g.daily.best_points : 0;
-  v[KX_V_tour_stars] = kx_tour_stars();
-  v[KX_V_tour_points] = kx_tour_points();
+  v[KX_V_best_points] = g.mode == KICK_SESSION_MODE_TOUR ? g.best[g.level] : g.mode == KICK_SESSION_MODE_DAILY ? g.daily.best_points : 0;
+  v[KX_V_tour_stars] = kick_session_tour_stars(&g);
+  v[KX_V_tour_points] = kick_session_tour_points(&g);
   v[KX_V_tour_complete] = g.tour_complete;
   v[KX_V_daily_day] = g.daily.day;
   v[KX_V_daily_tries] = g.daily.tries;
@@ -861,8 +479,11 @@ static void kx_fill_view(void) {
   v[KX_V_daily_streak] = g.daily.streak;
   v[KX_V_daily_best_streak] = g.daily.best_streak;
   v[KX_V_daily_last_goal_day] = g.daily.last_goal_day;
-  int32_t dn = g.mode == KX_MODE_DAILY ? kick_day_number(g.year, g.month, g.day) : 0;
-  v[KX_V_daily_tries_left] = dn > 0 ? kick_daily_tries_left(&g.daily, dn) : 0;
+  v[KX_V_daily_tries_left] = kick_session_daily_tries_left(&g);
+  v[KX_V_daily_tries_max] = g.def.daily_tries;
+  v[KX_V_tour_stars_max] = kick_session_tour_stars_max();
+  v[KX_V_tour_attempts] = g.def.tour_attempts;
+  v[KX_V_star_count] = KICK_STAR_COUNT;
   v[KX_V_key_aim] = g.keys.aim;
   v[KX_V_key_height] = g.keys.height;
   v[KX_V_key_bend] = g.keys.bend;
@@ -915,6 +536,7 @@ KX_EXPORT(kx_view_name) const char *kx_view_name(int32_t i) {
 /// The director events of the last kx_frame, six doubles each: step, type,
 /// subject, v0, v1, v2 (kick_director_event_type; subject bit 16 = from the replay).
 KX_EXPORT(kx_events) double *kx_events(void) {
+  (void)S();
   for (uint32_t i = 0; i < g.events.count; i++) {
     const ks_event *e = &g.events.items[i];
     double *o = &g_events[i * 6];
@@ -927,7 +549,7 @@ KX_EXPORT(kx_events) double *kx_events(void) {
   }
   return g_events;
 }
-KX_EXPORT(kx_event_count) int32_t kx_event_count(void) { return (int32_t)g.events.count; }
+KX_EXPORT(kx_event_count) int32_t kx_event_count(void) { return (int32_t)S()->events.count; }
 KX_EXPORT(kx_event_name) const char *kx_event_name(int32_t type) { return kick_director_event_name((uint32_t)type); }
 KX_EXPORT(kx_outcome_name) const char *kx_outcome_name(int32_t o) { return kick_outcome_name((kick_outcome)o); }
 KX_EXPORT(kx_moment_name) const char *kx_moment_name(int32_t bit) { return kick_moment_name((uint32_t)bit); }

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "kickstep/kick_session.h"
+
 #define KX_WALL_FIELDS(X, i) X(wall##i##_ax) X(wall##i##_ay) X(wall##i##_az) X(wall##i##_bx) X(wall##i##_by) X(wall##i##_bz) X(wall##i##_r)
 #define KX_RING_FIELDS(X, i) X(ring##i##_x) X(ring##i##_y) X(ring##i##_z) X(ring##i##_r) X(ring##i##_hit)
 
@@ -42,34 +44,27 @@
   X(friendly) X(screen_w) X(screen_h)                                                      \
   X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)         \
   X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)               \
-  X(aim_x) X(aim_y) X(aim_extended) X(aim_end_px) X(aim_end_py)
+  X(aim_x) X(aim_y) X(aim_extended) X(aim_end_px) X(aim_end_py)                          \
+  X(daily_tries_max) X(tour_stars_max) X(tour_attempts) X(star_count)
 
-/// kx_set_option ids.
-enum {
-  KX_OPT_EFFECTS = 0,       ///< slow motion, replays and shake: 1 on (default), 0 off; at once
-  KX_OPT_PERSON_KEEPER = 1, ///< a second person keeps goal by taps: 0 off (default); from the next kick;
-                            ///< World Tour kicks only (a friendly: no star, no attempt used)
-};
-
-/// What the session is playing.
-enum {
-  KX_MODE_TOUR = 0,
-  KX_MODE_DAILY = 1,
-  KX_MODE_SHARED = 2,   ///< a kick from a share code
-};
-
-/// Which screen the page shows; the session decides when each one comes.
-enum {
-  KX_SCREEN_AIM = 0,    ///< waiting for a swipe
-  KX_SCREEN_FLIGHT,     ///< the live kick plays
-  KX_SCREEN_RESULT,     ///< the kick is over: the result stays until kx_next
-  KX_SCREEN_REPLAY,     ///< the instant replay plays (a tap skips it)
-};
-
-#define KX_TOUR_ATTEMPTS 5     ///< attempts at a World Tour level before it starts again
-#define KX_RUNUP_STEPS 270     ///< the shooter's run-up: the ball is struck 0.45 s after the swipe ends
+/* The session's names (kick_session.h), for the native driver and tests. */
+#define KX_OPT_EFFECTS KICK_SESSION_OPT_EFFECTS
+#define KX_OPT_PERSON_KEEPER KICK_SESSION_OPT_PERSON_KEEPER
+#define KX_MODE_TOUR KICK_SESSION_MODE_TOUR
+#define KX_MODE_DAILY KICK_SESSION_MODE_DAILY
+#define KX_MODE_SHARED KICK_SESSION_MODE_SHARED
+#define KX_SCREEN_AIM KICK_SESSION_SCREEN_AIM
+#define KX_SCREEN_FLIGHT KICK_SESSION_SCREEN_FLIGHT
+#define KX_SCREEN_RESULT KICK_SESSION_SCREEN_RESULT
+#define KX_SCREEN_REPLAY KICK_SESSION_SCREEN_REPLAY
 
 /* The exports, for the native driver (the page calls them by their wasm names, the same). */
+int32_t kx_tour(int32_t level, int32_t attempt);
+int32_t kx_progress_save(void);
+int32_t kx_progress_load(int32_t len);
+int32_t kx_progress_save_spent(void);
+int32_t kx_names_count(int32_t kind);
+const char *kx_names(int32_t kind, int32_t i);
 int32_t kx_init(int32_t level, uint32_t seed_lo, uint32_t seed_hi);
 int32_t kx_init_attempt(int32_t level, uint32_t seed_lo, uint32_t seed_hi, int32_t attempt);
 int32_t kx_progress_set(int32_t level, int32_t stars, int32_t best_points);

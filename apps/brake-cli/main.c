@@ -10,7 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "kickstep/brake.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 
 static const char usage_text[] =
     "usage: brake-cli [--policy NAME] [--fps N] [--slowmo S] [--events] [--json] [--help] [--version]\n"

@@ -8,7 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "kickstep/clock.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 
 static const char usage_text[] =
     "usage: clock-demo [--json] [--help] [--version]\n"

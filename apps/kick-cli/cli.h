@@ -31,7 +31,7 @@ int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* After getopt_long returned something the command does not take ('?' for an
    unknown option, ':' for a missing value): the usage error; EXIT_USAGE. */
 int cli_bad_option(int c, char **argv);
-/* Strict number parsing (kickstep/host_cli.h): decimal, the whole string,
+/* Strict number parsing (support/cli.h): decimal, the whole string,
    finite, inside [lo, hi]; whole numbers are digits only. Prints a message
    naming the option and returns false on failure. */
 bool cli_parse_double(const char *opt, const char *s, double lo, double hi, double *out);
@@ -115,8 +115,10 @@ enum {
   "  --angle DEG          open pitch: the spot's angle off the middle, degrees (default 0)\n"   \
   "  --wet  --wind MPS[,BEARING_DEG[,GUSTINESS]]  --keeper KIND[,RATING]  --wall N\n"         \
   "                       open pitch extras (keepers: none plain showman specialist learner)\n" \
-  "  --match-seed N --kick N   the dice: match seed (default 1) and kick number (default 0);\n" \
-  "                       a Daily Kick's match seed is the day's seed (its rule), --kick the try\n" \
+  "  --match-seed N --kick N   the dice: match seed and kick number (default 0); a level's\n" \
+  "                       seed is the World Tour's by default, as the page plays it\n"      \
+  "                       (20261029), the open pitch's 1; a Daily Kick's match seed is the\n" \
+  "                       day's seed (its rule), --kick the try\n"                            \
   "  --wait S             seconds on the spot before the strike (default 0.5)\n"             \
   "The kick (one of):\n"                                                                     \
   "  --speed MPS --elevation DEG --direction DEG [--spin-axis X,Y,Z --spin-rate RAD_S]\n"     \
@@ -199,6 +201,7 @@ int cmd_simulate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 /* replay verify of a shoot-out record (cmd_shootout.c), the n bytes read from
    path ("-": standard input): an exit code, or -1 when they are not a
    shoot-out record (the single-kick path takes them). */

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
 
 #define DEG (KS_PI / 180.0)

@@ -7,9 +7,9 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
-#include "kickstep/host_replay.h"
+#include "support/replay_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_replay.h"
 #include "kickstep/kick_shootout.h"

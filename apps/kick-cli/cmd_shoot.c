@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/timeline.h"
 

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "kickstep/dmath.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/kick_hand.h"
 
 #define DEG (KS_PI / 180.0)

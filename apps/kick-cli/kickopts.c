@@ -7,8 +7,9 @@
 #include <time.h>
 
 #include "cli.h"
+#include "kickstep/kick_session.h"
 #include "kickstep/dmath.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
 #include "kickstep/kick_solver.h"
 #include "kickstep/kick_swipe.h"
@@ -350,7 +351,9 @@ static int build_setup(cli_kick *k) {
       return EXIT_USAGE;
     }
     const kick_level *lv = kick_level_at(idx);
-    ks_status s = kick_level_setup(lv, o.match_seed, o.kick_number, &k->setup);
+    /* The page's rule: a World Tour level is played on the tour's seed (kick_session.h). */
+    uint64_t seed = o.has_match_seed ? o.match_seed : kick_session_default_def().tour_seed;
+    ks_status s = kick_level_setup(lv, seed, o.kick_number, &k->setup);
     if (s != KS_OK) {
       cli_error("level %s: %s", lv->id, ks_status_name(s));
       return EXIT_RUNTIME;

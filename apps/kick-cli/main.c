@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/version.h"
 
 static const struct {
@@ -25,6 +25,7 @@ static const struct {
     {"merge", cmd_merge, "join the JSON results of simulate --shard runs exactly"},
     {"report", cmd_report, "a simulate result (and records) as one HTML page for designers"},
     {"daily", cmd_daily, "the Daily Kick for today or a given date"},
+    {"play", cmd_play, "play a game session from a script of inputs, as the page plays it"},
     {"plot", cmd_plot, "SVG plots: a kick (top and side views) or the step-size table"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

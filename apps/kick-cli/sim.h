@@ -168,7 +168,7 @@ void sim_run_hex(uint64_t id, char buf[17]);
 cJSON *sim_result_json(const sim_result *r, const cJSON *timing);
 
 /* Reads the results in one file ("-": stdin), one or more JSON results one
-   after the other, each strict JSON (kickstep/host_json.h) and exactly a
+   after the other, each strict JSON (support/json.h) and exactly a
    result as simulate writes it. sim_reader_next: 1 with the next result in
    *out (sim_result_free it), 0 after the last (a file without any result is
    an error), -1 after a message naming the file (and which result in it). */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kickstep/host_json.h"
+#include "support/json.h"
 #include "sim.h"
 
 /* ---------------------------------------------------------------- counts */

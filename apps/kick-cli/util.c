@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Number parsing, messages and JSON output shared by the subcommands, over the
-   conventions of kickstep/host_cli.h. */
+   conventions of support/cli.h. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "kickstep/host_cli.h"
-#include "kickstep/host_json.h"
+#include "support/cli.h"
+#include "support/json.h"
 
 const char *cli_prog = "kick-cli";
 int cli_trouble = EXIT_RUNTIME;

@@ -10,9 +10,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/host_file.h"
-#include "kickstep/host_json.h"
+#include "support/json.h"
 #include "kickstep/host_timeline.h"
 
 static const char usage_text[] =

@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 #include "kickstep/walk.h"
 
 #define MAX_RATES 16

@@ -44,6 +44,7 @@
 #ifndef KICKSTEP_HOST_FILE_H
 #define KICKSTEP_HOST_FILE_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "kickstep/base.h"
@@ -78,6 +79,18 @@ typedef struct ks_host_error {
 /// success. err may be NULL.
 KS_API ks_status ks_host_read_all(const char *path, size_t max_bytes, const char *what, char **text, size_t *len,
                                   ks_host_error *err);
+
+/// Formats fmt into out[cap] as one message for a person: formatted whole
+/// first, then each run of non-blank characters longer than 100 bytes (a
+/// 5,000-byte argument or path), longest first, keeps its first 60 and last
+/// 30 bytes around "...", so that the reason around it stays whole; a text
+/// still too long is cut, with "...". Cuts fall between UTF-8 characters.
+/// The messages of ks_host_error are made this way.
+KS_API void ks_host_vmessage(char *out, size_t cap, const char *fmt, va_list ap);
+
+/// True once a write to standard output failed and ks_host_out_commit
+/// reported it (so a program's exit path does not report it twice).
+KS_API bool ks_host_stdout_failed(void);
 
 /// One open output. Fill it with ks_host_out_open; end it with
 /// ks_host_out_commit or ks_host_out_abort. The fields are for the

@@ -51,15 +51,7 @@ typedef struct ks_tl_diff {
 KS_API ks_status ks_tl_compare_text(const char *expected, size_t expected_len, const char *actual, size_t actual_len,
                                     ks_tl_diff *out);
 
-/// Reads a whole file ("-": standard input) of at most KS_TL_MAX_BYTES into a
-/// malloc'd NUL-terminated buffer (free() it). Errors: KS_ERR_NULL,
-/// KS_ERR_NOT_FOUND (cannot open or read, or a directory; errno kept),
-/// KS_ERR_CAPACITY (longer than KS_TL_MAX_BYTES). For a message naming the
-/// file and the limit, call ks_host_read_all (kickstep/host_file.h) with
-/// KS_TL_MAX_BYTES.
-KS_API ks_status ks_tl_read_file(const char *path, char **text, size_t *len);
-
-/// Reads and compares two timeline files. Errors as ks_tl_read_file; on an
+/// Reads and compares two timeline files. Errors as ks_host_read_all (kickstep/host_file.h) with KS_TL_MAX_BYTES; on an
 /// error out->message says which file could not be read.
 KS_API ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path, ks_tl_diff *out);
 

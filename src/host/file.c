@@ -18,6 +18,78 @@
 
 #include "host_internal.h"
 
+bool ks_host__stdout_reported = false;
+
+/* ---------------------------------------------------------------- long texts */
+
+static char *vformat(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, again);
+  va_end(again);
+  if (n < 0) return NULL;
+  char *text = malloc((size_t)n + 1);
+  if (text) vsnprintf(text, (size_t)n + 1, fmt, ap);
+  return text;
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+static bool is_continuation(char c) { return ((unsigned char)c & 0xc0) == 0x80; }
+
+static void shorten(const char *in, char *out, size_t cap) {
+  if (cap == 0) return;
+  size_t len = strlen(in);
+  char *t = malloc(len + 1);
+  if (!t) {
+    snprintf(out, cap, "%s", in);
+    return;
+  }
+  memcpy(t, in, len + 1);
+  enum { LONG_RUN = 100, HEAD = 60, TAIL = 30 };
+  while (len >= cap) {
+    size_t best = 0, best_len = 0;
+    for (size_t i = 0; i < len;) {
+      if (is_blank(t[i])) {
+        i++;
+        continue;
+      }
+      size_t j = i;
+      while (j < len && !is_blank(t[j])) j++;
+      if (j - i > best_len) {
+        best = i;
+        best_len = j - i;
+      }
+      i = j;
+    }
+    if (best_len <= LONG_RUN) break;
+    size_t head = HEAD, tail_at = best + best_len - TAIL;
+    while (head > 0 && is_continuation(t[best + head])) head--;
+    while (tail_at < best + best_len && is_continuation(t[tail_at])) tail_at++;
+    memcpy(t + best + head, "...", 3);
+    memmove(t + best + head + 3, t + tail_at, len - tail_at + 1);
+    len = best + head + 3 + (len - tail_at);
+  }
+  if (len < cap) {
+    memcpy(out, t, len + 1);
+  } else {
+    size_t k = cap > 4 ? cap - 4 : cap - 1;
+    while (k > 0 && is_continuation(t[k])) k--;
+    memcpy(out, t, k);
+    if (cap > 4) memcpy(out + k, "...", 4);
+    else out[k] = '\0';
+  }
+  free(t);
+}
+
+void ks_host_vmessage(char *out, size_t cap, const char *fmt, va_list ap) {
+  if (!out || cap == 0) return;
+  char *whole = fmt ? vformat(fmt, ap) : NULL;
+  shorten(whole ? whole : fmt ? "(out of memory for a message)" : "", out, cap);
+  free(whole);
+}
+
+bool ks_host_stdout_failed(void) { return ks_host__stdout_reported; }
+
 enum { OUT_NONE, OUT_ATOMIC, OUT_DIRECT, OUT_STDOUT };
 
 static ks_status fail(ks_host_error *e, ks_status st, int errnum, const char *fmt, ...)
@@ -27,10 +99,8 @@ static ks_status fail(ks_host_error *e, ks_status st, int errnum, const char *fm
   e->errnum = errnum;
   va_list ap;
   va_start(ap, fmt);
-  char *whole = ks_host__vformat(fmt, ap); /* a long path is shortened, never the reason cut */
+  ks_host_vmessage(e->message, sizeof e->message, fmt, ap); /* a long path is shortened, never the reason cut */
   va_end(ap);
-  ks_host__shorten(whole ? whole : "out of memory for a message", e->message, sizeof e->message);
-  free(whole);
   return st;
 }
 

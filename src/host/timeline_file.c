@@ -10,8 +10,9 @@
 #include <string.h>
 
 #include "kickstep/host_file.h"
-#include "kickstep/host_json.h"
 #include "kickstep/timeline.h"
+
+#include "host_internal.h"
 
 typedef struct span {
   const char *p;
@@ -325,16 +326,6 @@ ks_status ks_tl_compare_text(const char *expected, size_t elen, const char *actu
   return KS_OK;
 }
 
-ks_status ks_tl_read_file(const char *path, char **text, size_t *len) {
-  if (!path || !text || !len) return KS_ERR_NULL;
-  *text = NULL;
-  *len = 0;
-  ks_host_error e;
-  ks_status s = ks_host_read_all(path, KS_TL_MAX_BYTES, "a timeline", text, len, &e);
-  if (s != KS_OK) errno = e.errnum;
-  return s;
-}
-
 ks_status ks_tl_compare_files(const char *expected_path, const char *actual_path, ks_tl_diff *out) {
   if (!out) return KS_ERR_NULL;
   memset(out, 0, sizeof *out);
@@ -366,7 +357,7 @@ static bool check_line(const char *p, size_t n, char *why, size_t cap) {
     setf(why, cap, "longer than %u bytes, the limit for a timeline line", (unsigned)KS_TL_MAX_LINE_BYTES);
     return false;
   }
-  cJSON *o = ks_json_parse_strict(p, n, why, cap);
+  cJSON *o = ks_host__json_parse(p, n, 0u, why, cap);
   if (!o) return false;
   bool ok = false;
   int64_t st;

@@ -45,11 +45,16 @@ def main():
     grouped = set()
     examples = set()
     mainpage = False
+    main_links = set()
+    guides = set()
     for comp in index.findall("compound"):
         refid, kind = comp.get("refid"), comp.get("kind")
         if kind == "page" and refid == "indexpage":
             root = ET.parse(os.path.join(xml_dir, refid + ".xml")).getroot()
             mainpage = len(text_of(root.find("compounddef/detaileddescription"))) > 200
+            main_links.update(r.get("refid") for r in root.iter("ref"))
+        if kind == "page" and refid.startswith("md_"):
+            guides.add(refid)
         if kind == "group":
             root = ET.parse(os.path.join(xml_dir, refid + ".xml")).getroot()
             grouped.update(text_of(f) for f in root.iter("innerfile"))
@@ -92,6 +97,13 @@ def main():
                     problems.append("doxygen: " + line)
     if not mainpage:
         problems.append("docs/api.dox: the main page (@mainpage) is missing or nearly empty")
+    # The guides are pages of the site (cmake/docs_guides.cmake), each linked from the main page.
+    for g in ("adopting", "determinism", "duel", "clock", "replays", "sweeps"):
+        if "md_" + g not in guides:
+            problems.append("docs/%s.md: not a page of the API site (cmake/docs_guides.cmake)" % g)
+    for g in sorted(guides):
+        if g not in main_links:
+            problems.append("docs/%s.md: a guide not linked from the main page (docs/api.dox)" % g[3:])
     for h in sorted(headers):
         if h not in grouped and ("kickstep/" + h) not in grouped:
             problems.append("%s: the header is in no topic (an @ingroup in docs/api.dox)" % h)

@@ -512,7 +512,7 @@ conventions_hold() {
   setup_inputs
   local v; v=$("$K" --version | awk '{print $2}')
   [ -n "$v" ] || fail "kick-cli --version printed no version"
-  for c in levels shoot timeline compare replay solve simulate merge report daily plot "replay save" "replay verify" \
+  for c in levels shoot timeline compare replay solve simulate merge report daily plot play "replay save" "replay verify" \
            "replay share" "replay open" "plot kick" "plot steps"; do
     # shellcheck disable=SC2086
     expect 0 "^kick-cli $v\$" "$K" $c --version

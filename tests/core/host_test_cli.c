@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* The command-line conventions (kickstep/host_cli.h): numbers are decimal and
+/* The command-line conventions (support/cli.h): numbers are decimal and
    the whole argument, dates exactly YYYY-MM-DD; and strict JSON
-   (kickstep/host_json.h). Refusals print a message on stderr, which is sent
+   (support/json.h). Refusals print a message on stderr, which is sent
    to /dev/null here. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kickstep/host_cli.h"
-#include "kickstep/host_json.h"
+#include "support/cli.h"
+#include "support/json.h"
 
 static void whole_numbers(void **st) {
   (void)st;

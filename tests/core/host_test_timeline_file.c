@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/timeline.h"
 
@@ -189,7 +190,7 @@ static void files(void **st) {
   assert_int_equal(ks_tl_compare_files("/nonexistent/a", pe, &d), KS_ERR_NOT_FOUND);
   char *text;
   size_t len;
-  assert_int_equal(ks_tl_read_file(pe, &text, &len), KS_OK);
+  assert_int_equal(ks_host_read_all(pe, KS_TL_MAX_BYTES, "a timeline", &text, &len, NULL), KS_OK);
   assert_int_equal(len, a);
   assert_memory_equal(text, ga, a);
   free(text);

@@ -18,7 +18,8 @@
 
 #include "director_test_util.h"
 #include "kickstep/hash.h"
-#include "kickstep/host_replay.h"
+#include "support/replay_file.h"
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
@@ -529,27 +530,27 @@ static void test_atomic_write_replaces_the_file_and_leaves_no_temporary(void **s
   snprintf(path, sizeof path, "%s/kick.ksr", DIR_PATH);
   kick_replay a = recorded(), b = busy_recorded();
   kick_replay_error e;
-  assert_int_equal(ks_host_replay_save(path, &a, &e), KS_OK);
+  assert_int_equal(kick_replay_file_save(path, &a, &e), KS_OK);
   assert_int_equal(count_entries(DIR_PATH), 1);
   kick_replay back;
-  assert_int_equal(ks_host_replay_load(path, &back, &e), KS_OK);
+  assert_int_equal(kick_replay_file_load(path, &back, &e), KS_OK);
   assert_same_bytes(&a, &back);
-  assert_int_equal(ks_host_replay_save(path, &b, &e), KS_OK); /* replaces */
+  assert_int_equal(kick_replay_file_save(path, &b, &e), KS_OK); /* replaces */
   assert_int_equal(count_entries(DIR_PATH), 1);
-  assert_int_equal(ks_host_replay_load(path, &back, &e), KS_OK);
+  assert_int_equal(kick_replay_file_load(path, &back, &e), KS_OK);
   assert_same_bytes(&b, &back);
   /* A write that cannot happen leaves the old file whole. */
   char bad[400];
   snprintf(bad, sizeof bad, "%s/no/such/dir/kick.ksr", DIR_PATH);
-  assert_int_equal(ks_host_replay_save(bad, &a, &e), KS_ERR_STATE);
+  assert_int_equal(kick_replay_file_save(bad, &a, &e), KS_ERR_STATE);
   assert_non_null(strstr(e.field, "write"));
-  assert_int_equal(ks_host_replay_load(path, &back, &e), KS_OK);
+  assert_int_equal(kick_replay_file_load(path, &back, &e), KS_OK);
   assert_same_bytes(&b, &back);
   /* An invalid replay is refused before anything touches the disk. */
   kick_replay inv = a;
   inv.outcome = KICK_OUTCOME_NONE;
-  assert_int_equal(ks_host_replay_save(path, &inv, &e), KS_ERR_FORMAT);
-  assert_int_equal(ks_host_replay_load(path, &back, &e), KS_OK);
+  assert_int_equal(kick_replay_file_save(path, &inv, &e), KS_ERR_FORMAT);
+  assert_int_equal(kick_replay_file_load(path, &back, &e), KS_OK);
   assert_same_bytes(&b, &back);
   assert_int_equal(count_entries(DIR_PATH), 1);
   remove(path);
@@ -566,20 +567,20 @@ static void test_loading_says_exactly_what_is_wrong_with_a_file(void **st) {
   kick_replay out = recorded();
   const kick_replay keep = out;
   kick_replay_error e;
-  assert_int_equal(ks_host_replay_load(path, &out, &e), KS_ERR_NOT_FOUND);
+  assert_int_equal(kick_replay_file_load(path, &out, &e), KS_ERR_NOT_FOUND);
   assert_non_null(strstr(e.field, "file"));
   uint8_t buf[KICK_REPLAY_MAX_BYTES + 10];
   size_t n = encode(&keep, buf);
-  assert_int_equal(ks_host_write_file_atomic(path, buf, n - 3), KS_OK);
-  assert_int_equal(ks_host_replay_load(path, &out, &e), KS_ERR_TRUNCATED);
+  assert_int_equal(ks_host_write_file(path, buf, n - 3, NULL), KS_OK);
+  assert_int_equal(kick_replay_file_load(path, &out, &e), KS_ERR_TRUNCATED);
   char text[200];
   kick_replay_error_text(&e, text, sizeof text);
   char want[200];
   snprintf(want, sizeof want, "replay is truncated: %zu bytes, at least %zu needed (length)", n - 3, n);
   assert_string_equal(text, want);
   memset(buf, 'K', sizeof buf);
-  assert_int_equal(ks_host_write_file_atomic(path, buf, sizeof buf), KS_OK);
-  assert_int_equal(ks_host_replay_load(path, &out, &e), KS_ERR_FORMAT);
+  assert_int_equal(ks_host_write_file(path, buf, sizeof buf, NULL), KS_OK);
+  assert_int_equal(kick_replay_file_load(path, &out, &e), KS_ERR_FORMAT);
   assert_memory_equal(&out, &keep, sizeof out);
   remove(path);
   rmdir(dir);

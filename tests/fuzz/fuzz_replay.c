@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Fuzz target: the replay loader (kick_replay_decode, the byte format of
- * replay files; ks_host_replay_load reads a file and calls it).
+ * replay files; kick_replay_file_load reads a file and calls it).
  *
  * Input: a mode byte, then either raw bytes (mode bit 0 clear) or a payload
  * that the harness frames with a correct header and checksum (bit 0 set), so

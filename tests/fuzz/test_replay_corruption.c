@@ -6,9 +6,9 @@
  * Replays: real kicks recorded by the engine, chosen so that every part of
  * the format is present (setup slots, rings, history, taps, checkpoints).
  *   - bytes: each position takes each of the 255 other values
- *     (kick_replay_decode, which ks_host_replay_load calls);
+ *     (kick_replay_decode, which kick_replay_file_load calls);
  *   - files: each position flipped (xor 0xff), each truncation, one extra
- *     byte, through ks_host_replay_save / ks_host_replay_load;
+ *     byte, through kick_replay_file_save / kick_replay_file_load;
  *   - share codes: each character changed to each of the 63 other alphabet
  *     characters and to characters outside it, each truncation.
  * Every attempt must fail with a named error, leave the output exactly as it
@@ -23,7 +23,8 @@
 #include <string.h>
 #include <unistd.h> /* access, getpid */
 
-#include "kickstep/host_replay.h"
+#include "kickstep/host_file.h"
+#include "support/replay_file.h"
 #include "kickstep/kick_replay.h"
 
 static const char B64URL[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -139,31 +140,31 @@ static void every_file_corruption(void **state) {
     kick_replay r = record(which);
     static uint8_t good[KICK_REPLAY_MAX_BYTES], bad[KICK_REPLAY_MAX_BYTES + 1];
     size_t n = encode(&r, good, sizeof good);
-    assert_int_equal(ks_host_replay_save(path, &r, NULL), KS_OK);
+    assert_int_equal(kick_replay_file_save(path, &r, NULL), KS_OK);
     static kick_replay out;
-    assert_int_equal(ks_host_replay_load(path, &out, NULL), KS_OK);
+    assert_int_equal(kick_replay_file_load(path, &out, NULL), KS_OK);
     for (size_t i = 0; i <= n; i++) {
       size_t len = n;
       memcpy(bad, good, n);
       if (i < n) bad[i] ^= 0xffu;
       else bad[len++] = 0x42u; /* one byte too many */
-      assert_int_equal(ks_host_write_file_atomic(path, bad, len), KS_OK);
+      assert_int_equal(ks_host_write_file(path, bad, len, NULL), KS_OK);
       out = sentinel;
       kick_replay_error e;
-      rejected(ks_host_replay_load(path, &out, &e), &e, &out, "file byte flip", i);
+      rejected(kick_replay_file_load(path, &out, &e), &e, &out, "file byte flip", i);
     }
     for (size_t len = 0; len < n; len++) {
-      assert_int_equal(ks_host_write_file_atomic(path, good, len), KS_OK);
+      assert_int_equal(ks_host_write_file(path, good, len, NULL), KS_OK);
       out = sentinel;
       kick_replay_error e;
-      rejected(ks_host_replay_load(path, &out, &e), &e, &out, "file truncation", len);
+      rejected(kick_replay_file_load(path, &out, &e), &e, &out, "file truncation", len);
     }
   }
   remove(path);
   static kick_replay out;
   out = sentinel;
   kick_replay_error e;
-  rejected(ks_host_replay_load(path, &out, &e), &e, &out, "missing file", 0);
+  rejected(kick_replay_file_load(path, &out, &e), &e, &out, "missing file", 0);
 }
 
 static void every_share_code_change(void **state) {

@@ -116,6 +116,42 @@ else
   echo "consumers: a game's shared library that links the static kickstep exports $(wc -w <<<"$exported") symbol(s), none of kickstep's"
 fi
 
+# A core-only game takes kickstep-core.pc and links the core alone.
+core_libs=$(pkg-config --libs kickstep-core)
+if [[ " $core_libs " != *" -lkickstep_core "* ]] || [[ "$core_libs" == *kickstep_kick* ]]; then
+  echo "consumers: FAIL pkg-config --libs kickstep-core is '$core_libs' (want the core alone)" >&2
+  fails=$((fails + 1))
+fi
+for game in kick; do
+  if [[ "$(pkg-config --libs kickstep-$game)" != *"-lkickstep_$game -lkickstep_core"* ]]; then
+    echo "consumers: FAIL kickstep-$game.pc does not link $game before the core" >&2
+    fails=$((fails + 1))
+  fi
+done
+cat >"$work/core_game.c" <<'EOC'
+#include <stdio.h>
+#include "kickstep/clock.h"
+#include "kickstep/rng.h"
+int main(void) {
+  ks_clock_def d = ks_clock_default_def();
+  ks_clock c;
+  if (ks_clock_init(&c, &d) != KS_OK) return 1;
+  long long steps = 0;
+  for (int i = 0; i < 60; i++) steps += ks_clock_advance(&c, 1.0 / 60.0);
+  ks_rng r = ks_rng_stream(42u, 7u);
+  printf("%lld %llu\n", steps, (unsigned long long)ks_rng_next(&r));
+  return 0;
+}
+EOC
+read -r -a core_flags <<<"$(pkg-config --cflags --libs kickstep-core)"
+run gcc -O2 "$work/core_game.c" "${core_flags[@]}" -o "$work/core_game"
+if ! "$work/core_game" >"$work/core_game.out" || ! nm "$work/core_game" | grep -q ' [Tt] ks_clock_advance'; then
+  echo "consumers: FAIL the core-only game built with kickstep-core.pc does not run" >&2
+  fails=$((fails + 1))
+else
+  echo "consumers: a core-only game links with \`pkg-config --libs kickstep-core\` ($core_libs) and prints $(cat "$work/core_game.out")"
+fi
+
 # 4. add_subdirectory of a copy of the source, and FetchContent of an archive of it.
 copy=$work/kickstep-src
 mkdir -p "$copy"

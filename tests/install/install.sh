@@ -55,7 +55,8 @@ for p in static shared; do
   d=$work/$p
   for f in include/kickstep/base.h include/kickstep/version.h include/kickstep/fpcheck.h include/kickstep/kick.h \
            lib/cmake/kickstep/kickstepConfig.cmake lib/cmake/kickstep/kickstepConfigVersion.cmake \
-           lib/cmake/kickstep/kickstepTargets.cmake lib/pkgconfig/kickstep.pc; do
+           lib/cmake/kickstep/kickstepTargets.cmake lib/pkgconfig/kickstep.pc lib/pkgconfig/kickstep-core.pc \
+           lib/pkgconfig/kickstep-kick.pc; do
     if [ ! -f "$d/$f" ]; then
       echo "install: FAIL $p install has no $f" >&2
       fails=$((fails + 1))
@@ -73,8 +74,8 @@ for p in static shared; do
   fi
   echo "install: $p: $nheaders headers, $(ls "$d"/lib | tr '\n' ' ')"
 done
-if ! grep -q -- '-DKS_SHARED' "$work/shared/lib/pkgconfig/kickstep.pc"; then
-  echo "install: FAIL the shared kickstep.pc does not define KS_SHARED" >&2
+if ! PKG_CONFIG_PATH=$work/shared/lib/pkgconfig pkg-config --cflags kickstep | grep -q -- '-DKS_SHARED'; then
+  echo "install: FAIL the shared kickstep.pc (through kickstep-core.pc) does not define KS_SHARED" >&2
   fails=$((fails + 1))
 fi
 

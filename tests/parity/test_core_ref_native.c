@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kickstep/host_file.h"
 #include "kickstep/host_timeline.h"
 #include "kickstep/synctest.h"
 
-#include "scenes/core_ref.c"
+#include "scenes/core_ref.h"
 
 #define CAP (4u << 20)
 
@@ -30,7 +31,7 @@ static void matches_golden(void **st) {
   assert_memory_equal(out, again, n);
   char *golden = NULL;
   size_t glen = 0;
-  ks_status s = ks_tl_read_file(KS_GOLDEN_DIR "/core_ref.jsonl", &golden, &glen);
+  ks_status s = ks_host_read_all(KS_GOLDEN_DIR "/core_ref.jsonl", KS_TL_MAX_BYTES, "a timeline", &golden, &glen, NULL);
   if (s != KS_OK) fail_msg("no golden file %s (run tools/parity/regen-goldens.sh core_ref)", KS_GOLDEN_DIR "/core_ref.jsonl");
   ks_tl_diff d;
   assert_int_equal(ks_tl_compare_text(golden, glen, out, n, &d), KS_OK);
@@ -40,30 +41,26 @@ static void matches_golden(void **st) {
   free(again);
 }
 
-static void ref_step(void *state, void *user) {
-  (void)user;
-  step((ref_state *)state);
-}
-
-static uint64_t ref_hash_fn(const void *state, void *user) {
-  (void)user;
-  return ref_hash((const ref_state *)state);
-}
-
 static void passes_sync_test(void **st) {
   (void)st;
-  ref_state s = {0}, scratch;
-  s.dice = ks_rng_stream(20260101, 1);
-  s.wind_seed = ks_rng_next(&s.dice);
-  s.p = ks_v3(0.0, kRadius, 0.0);
+  size_t size = ks_scene_core_ref_state_size();
+  void *s = calloc(1, size), *scratch = calloc(1, size);
+  assert_non_null(s);
+  assert_non_null(scratch);
+  ks_scene_core_ref_start(s);
   ks_sync_def d = ks_sync_default_def();
   d.steps = 20000;
   d.check_every = 97;
   ks_sync_result r;
-  assert_int_equal(ks_sync_run(&s, sizeof s, &scratch, sizeof scratch, ref_step, ref_hash_fn, NULL, &d, &r), KS_OK);
+  assert_int_equal(ks_sync_run(s, size, scratch, size, ks_scene_core_ref_step, ks_scene_core_ref_hash, NULL, &d, &r),
+                   KS_OK);
   if (!r.ok) fail_msg("sync test: step %lld differs", (long long)r.first_bad_step);
-  assert_int_equal(s.step, 20000);
-  assert_true(s.kicks > 5);
+  int64_t steps = 0, kicks = 0;
+  ks_scene_core_ref_counts(s, &steps, &kicks);
+  assert_int_equal(steps, 20000);
+  assert_true(kicks > 5);
+  free(s);
+  free(scratch);
 }
 
 int main(void) {

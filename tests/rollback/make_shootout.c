@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "kickstep/hash.h"
-#include "kickstep/host_replay.h"
+#include "kickstep/host_file.h"
+#include "support/replay_file.h"
 #include "kickstep/kick_shootout.h"
 
 static kick_shootout rec;
@@ -52,7 +53,7 @@ int main(int argc, char **argv) {
     uint64_t h = ks_fnv1a64(bytes, n - 8);
     for (int i = 0; i < 8; i++) bytes[n - 8 + (size_t)i] = (uint8_t)(h >> (8 * i));
   }
-  if (ks_host_write_file_atomic(argv[1], bytes, n) != KS_OK) {
+  if (ks_host_write_file(argv[1], bytes, n, NULL) != KS_OK) {
     fprintf(stderr, "make_shootout: cannot write %s\n", argv[1]);
     return 1;
   }

@@ -26,7 +26,6 @@ const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
 const SCREEN = { AIM: 0, FLIGHT: 1, RESULT: 2, REPLAY: 3 };
-const TOUR_SEED = 20261029;
 const CROSS_Z = 0.11; // kick.h KICK_CROSS_Z: the goal-line plane the aim is read on
 const SETTINGS = JSON.stringify({ effects: false, keeper: false, sound: false, music: false, haptics: false });
 
@@ -92,7 +91,7 @@ async function aimSize(t, server, size, report) {
     for (const [li, level] of size.levels.entries()) {
       const v = cliJson(['view', '--level', level, '--screen', `${size.width}x${size.height}`]);
       // The page draws the level through the same camera kick-cli reports, and puts the ball where it says.
-      await page.evaluate(([lv, seed]) => { window.__kick.game.init(lv, seed); window.__kick.run(20); }, [index[level], TOUR_SEED]);
+      await page.evaluate((lv) => { window.__kick.game.init(lv); window.__kick.run(20); }, index[level]);
       const pv = await page.evaluate(() => ['aim_cam_x', 'aim_cam_y', 'aim_cam_z', 'aim_cam_tx', 'aim_cam_ty', 'aim_cam_tz', 'aim_cam_fov', 'aim_ball_px', 'aim_ball_py'].map((k) => window.__kick.view(k)));
       const want = [...v.camera.position, ...v.camera.target, v.camera.fov_y, v.ball.px, v.ball.py];
       t.ok(pv.every((x, i) => Math.abs(x - want[i]) < 1e-9), `${size.tag} ${level}: the page's aiming camera and ball pixel are kick-cli view's`, JSON.stringify({ pv, want }));
@@ -105,7 +104,7 @@ async function aimSize(t, server, size, report) {
           const duration = [0.12, 0.16, 0.2, 0.25][(ti + rate / 60 + li) % 4];
           const seed = 1000 * li + 10 * ti + rate / 60;
           const samples = flick(level, size, ['--at', `${tx},${ty},${CROSS_Z}`], rate, duration, seed);
-          await page.evaluate(([lv, s]) => { window.__kick.game.init(lv, s); window.__kick.run(20); }, [index[level], TOUR_SEED]);
+          await page.evaluate((lv) => { window.__kick.game.init(lv); window.__kick.run(20); }, index[level]);
           await cdpStroke(cdp, size.touch, samples);
           const got = await page.evaluate(() => ({ st: window.__kick.lastStatus, x: window.__kick.view('aim_x'), y: window.__kick.view('aim_y'), screen: window.__kick.view('screen') }));
           const sw = await lastSwipe(page);
@@ -223,7 +222,7 @@ async function firstTimer(t, server, size) {
       const rate = k % 2 ? 120 : 60;
       const duration = [0.14, 0.2, 0.17, 0.24, 0.12, 0.22][k % 6];
       const samples = flick(level, size, ['--to', `${to[0]},${to[1]}`], rate, duration, 7000 + k);
-      await page.evaluate(([lv, s, a]) => { window.__kick.game.initAttempt(lv, s, a); window.__kick.run(30); }, [index[level], TOUR_SEED, attempt[level]]);
+      await page.evaluate(([lv, a]) => { window.__kick.game.initAttempt(lv, a); window.__kick.run(30); }, [index[level], attempt[level]]);
       await cdpStroke(cdp, size.touch, samples);
       const st = await page.evaluate(() => window.__kick.lastStatus);
       await page.evaluate(() => window.__kick.run(4000, 1 / 60, (vv) => vv('screen') === 2));

@@ -25,7 +25,7 @@ static int arg_count(const char *name) {
       {"kx_swipe_begin", 0}, {"kx_swipe_point", 3}, {"kx_swipe_end", 0},   {"kx_frame", 1},
       {"kx_pause", 0},      {"kx_resume", 0},      {"kx_tap", 2},         {"kx_share_load", 1},
       {"kx_init_attempt", 4}, {"kx_progress_set", 3}, {"kx_daily_set", 7}, {"kx_keys_set", 3},
-      {"kx_keys_charge", 1}, {"kx_keys_release", 1}, {"kx_screen", 2},
+      {"kx_keys_charge", 1}, {"kx_keys_release", 1}, {"kx_screen", 2}, {"kx_tour", 2}, {"kx_progress_load", 1},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
     if (strcmp(table[i].name, name) == 0) return table[i].n;
@@ -52,12 +52,13 @@ static int apply(char *line, int lineno) {
     }
     char *end = NULL;
     a[i] = strtod(tok[i], &end);
-    if (strcmp(name, "kx_share_load") != 0 && (end == tok[i] || *end != '\0')) {
+    if (strcmp(name, "kx_share_load") != 0 && strcmp(name, "kx_progress_load") != 0 && (end == tok[i] || *end != '\0')) {
       fprintf(stderr, "kick_native: line %d: bad number %s\n", lineno, tok[i]);
       return 1;
     }
   }
   if (!strcmp(name, "kx_init")) kx_init((int32_t)a[0], (uint32_t)a[1], (uint32_t)a[2]);
+  else if (!strcmp(name, "kx_tour")) kx_tour((int32_t)a[0], (int32_t)a[1]);
   else if (!strcmp(name, "kx_init_daily")) kx_init_daily((int32_t)a[0], (int32_t)a[1], (int32_t)a[2]);
   else if (!strcmp(name, "kx_next")) kx_next();
   else if (!strcmp(name, "kx_set_option")) kx_set_option((int32_t)a[0], a[1]);
@@ -76,7 +77,17 @@ static int apply(char *line, int lineno) {
   else if (!strcmp(name, "kx_keys_set")) kx_keys_set(a[0], a[1], a[2]);
   else if (!strcmp(name, "kx_keys_charge")) kx_keys_charge(a[0]);
   else if (!strcmp(name, "kx_keys_release")) kx_keys_release(a[0]);
-  else if (!strcmp(name, "kx_share_load")) {
+  else if (!strcmp(name, "kx_progress_load")) {
+    /* the stored bytes, as the page logs them: hex */
+    size_t len = strlen(tok[0]);
+    if (len % 2 != 0 || len / 2 > (size_t)kx_text_capacity()) return 1;
+    for (size_t i = 0; i < len / 2; i++) {
+      unsigned v = 0;
+      if (sscanf(tok[0] + 2 * i, "%2x", &v) != 1) return 1;
+      kx_text()[i] = (char)v;
+    }
+    kx_progress_load((int32_t)(len / 2));
+  } else if (!strcmp(name, "kx_share_load")) {
     size_t len = strlen(tok[0]);
     if (len + 1 > (size_t)kx_text_capacity()) return 1;
     memcpy(kx_text(), tok[0], len + 1);

@@ -156,7 +156,7 @@ async function playSize(t, server, size) {
     for (const hz of [60, 120, 240]) {
       for (const dwell of [0, 0.05]) {
         await page.evaluate(() => {
-          window.__kick.game.init(0, 20261029);
+          window.__kick.game.init(0);
           window.__kick.run(20);
         });
         const b = await page.evaluate(() => window.__kick.check().ball);
@@ -175,7 +175,7 @@ async function playSize(t, server, size) {
 
     // ---- a kick, its run-up, the feedback on the goal and in the result panel
     await page.evaluate(() => {
-      window.__kick.game.init(0, 20261029);
+      window.__kick.game.init(0);
       window.__kick.run(20);
     });
     t.ok((await keyKick(page, 0.05, 0.3, 0.5, 0.7)) === 0, `${size.tag}: a keyboard kick on 1-1`);
@@ -221,7 +221,7 @@ async function playSize(t, server, size) {
         }
       };
       for (let i = 0; i < 30; i++) {
-        window.__kick.game.init(i, 20261029);
+        window.__kick.game.init(i);
         window.__kick.checkFrames(3, 1 / 60, null, false);
         const c = window.__kick.check();
         if (!c.onScreen || c.overlap) out.push({ level: i, ball: c.ball, overlap: c.overlap, onScreen: c.onScreen });
@@ -235,7 +235,7 @@ async function playSize(t, server, size) {
       window.__kick.game.initDaily(2026, 12, 1);
       window.__kick.checkFrames(1, 1 / 60, null, false);
       hudCut('daily');
-      window.__kick.game.init(0, 20261029);
+      window.__kick.game.init(0);
       return { out, cut, away };
     }, [size.width, size.height]);
     t.ok(aims.out.length === 0, `${size.tag}: in all 30 aiming views the ball is on screen and the shooter does not cover it`, JSON.stringify(aims.out));
@@ -244,7 +244,7 @@ async function playSize(t, server, size) {
 
     // ---- the Final: a top corner, slow motion, the keeper's dive, the replay
     await page.evaluate((lv) => {
-      window.__kick.game.init(lv, 20261029);
+      window.__kick.game.init(lv);
       window.__kick.run(20);
     }, FINAL);
     await keyKick(page, 0.85, 0.35, 0, 1.1);
@@ -281,7 +281,7 @@ async function playSize(t, server, size) {
     // The ball at the goal on a phone: a few pixels at least.
     if (phone) {
       await page.evaluate(() => {
-        window.__kick.game.init(23, 20261029);
+        window.__kick.game.init(23);
         window.__kick.run(20);
       });
       await keyKick(page, 0.2, 0.4, 0, 1.0);
@@ -294,7 +294,7 @@ async function playSize(t, server, size) {
     const kicks = [[20, -0.9, 0.3, 0.5, 0.9], [14, 0.1, 1.0, 0, 0.7], [21, 0.6, 0.2, -1, 1.0], [5, 0, 0, 0, 0.12]];
     for (const [lv, a, h, b, s] of kicks) {
       await page.evaluate((l) => {
-        window.__kick.game.init(l, 20261029);
+        window.__kick.game.init(l);
         window.__kick.run(15);
       }, lv);
       await keyKick(page, a, h, b, s);
@@ -316,7 +316,7 @@ async function playSize(t, server, size) {
 
     // ---- a wet level in a storm
     await page.evaluate(() => {
-      window.__kick.game.init(18, 20261029);
+      window.__kick.game.init(18);
       window.__kick.run(30);
     });
     await page.waitForTimeout(300);

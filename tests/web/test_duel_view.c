@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* The duel page's view (wasm/duel_exports.c, compiled natively and included
-   whole so its window over the results can be read): the page draws 20
+/* The duel page's view (wasm/duel_exports.c, compiled natively as a source of
+   this test, read through wasm/duel_exports.h): the page draws 20
    results from r_base; for every kick a match can reach, the kick being
    taken is among them, r_base is even (r0 stays the first player's) and the
    window stays inside the match's results. A sudden death past kick 20 once
@@ -12,12 +12,14 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "duel_exports.c"
+#include "kickstep/kick_duel.h"
+
+#include "duel_exports.h"
 
 static void test_the_window_holds_every_kick(void **state) {
   (void)state;
   for (int32_t kick = 0; kick < KICK_DUEL_MAX_KICKS; kick++) {
-    int32_t base = results_base(kick);
+    int32_t base = dx_results_base(kick);
     if (base % 2 != 0 || base < 0 || kick < base || kick >= base + DX_RESULTS_SHOWN ||
         base + DX_RESULTS_SHOWN > KICK_DUEL_MAX_KICKS)
       fail_msg("kick %d: the view's results start at %d", kick, base);

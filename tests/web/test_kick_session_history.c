@@ -114,7 +114,7 @@ static void test_the_shooter_runs_up_and_strikes_on_the_kicks_step(void **st) {
   assert_int_equal((int)view("screen"), KX_SCREEN_FLIGHT);
   assert_int_equal((int)view("struck"), 0);
   assert_true(view("runup") >= 0.0 && view("runup") < 0.01);
-  assert_true(fabs(view("strike_time") - (double)(at + KX_RUNUP_STEPS) / 600.0) < 1e-9);
+  assert_true(fabs(view("strike_time") - (double)(at + kick_session_default_def().runup_steps) / 600.0) < 1e-9);
   frames(20); /* 200 steps: still running up */
   assert_int_equal((int)view("struck"), 0);
   assert_true(view("runup") > 0.6 && view("runup") < 1.0);
@@ -127,7 +127,7 @@ static void test_the_shooter_runs_up_and_strikes_on_the_kicks_step(void **st) {
   assert_true(n > 0);
   kick_replay r;
   assert_int_equal(kick_replay_share_decode(kx_text(), (size_t)n, &r, NULL), KS_OK);
-  assert_int_equal(r.wait_steps, at + KX_RUNUP_STEPS);
+  assert_int_equal(r.wait_steps, at + kick_session_default_def().runup_steps);
 }
 
 static void test_a_friend_in_goal_switched_on_while_aiming_keeps_this_kick(void **st) {

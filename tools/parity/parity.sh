@@ -250,10 +250,10 @@ build_replay() { # $1 config, $2 workdir: WORKDIR/replay-xplat
     $CC $COMMON $OPT -ffreestanding $incs -c "$f" -o "$o" || die "$1: cannot compile $f"
     objs+=("$o")
   done
-  for f in "$ROOT/src/host/replay_file.c" "$ROOT/src/host/file.c" "$ROOT/src/host/cli.c" "$ROOT/tools/parity/replay_xplat.c"; do
+  for f in "$ROOT/support/replay_file.c" "$ROOT/src/host/file.c" "$ROOT/tools/parity/replay_xplat.c"; do
     o="$work/obj/host_$(basename "$f" .c).o"
     # shellcheck disable=SC2086
-    $CC $COMMON $OPT $incs -c "$f" -o "$o" || die "$1: cannot compile $f"
+    $CC $COMMON $OPT $incs -I$ROOT -c "$f" -o "$o" || die "$1: cannot compile $f"
     objs+=("$o")
   done
   # shellcheck disable=SC2086

@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kickstep/host_replay.h"
+#include "kickstep/host_file.h"
+#include "support/replay_file.h"
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 
@@ -115,7 +116,7 @@ static int cmd_write(const char *dir) {
     size_t len = 0;
     kick_replay_error err;
     snprintf(path, sizeof path, "%s/%s.ksr", dir, set[i].name);
-    if (ks_host_replay_save(path, &set[i].r, &err) != KS_OK) {
+    if (kick_replay_file_save(path, &set[i].r, &err) != KS_OK) {
       char text[256];
       kick_replay_error_text(&err, text, sizeof text);
       fprintf(stderr, "replay-xplat: cannot write %s: %s\n", path, text);
@@ -148,10 +149,14 @@ static int load_one(const char *path, kick_replay *r, char *what, size_t what_ca
   size_t n = 0;
   kick_replay_error err;
   char text[256];
-  if (ks_host_read_file(path, bytes, sizeof bytes, &n) != KS_OK) {
-    printf("FAIL %s: cannot read it\n", path);
+  char *whole = NULL;
+  ks_host_error herr;
+  if (ks_host_read_all(path, sizeof bytes, "a replay or share code", &whole, &n, &herr) != KS_OK) {
+    printf("FAIL %s: cannot read it: %s\n", path, herr.message);
     return -1;
   }
+  memcpy(bytes, whole, n);
+  free(whole);
   if (ends_with(path, ".code")) {
     while (n > 0 && (bytes[n - 1] == '\n' || bytes[n - 1] == '\r' || bytes[n - 1] == ' ')) n--;
     if (kick_replay_share_decode((const char *)bytes, n, r, &err) != KS_OK) {
@@ -185,9 +190,9 @@ static int load_one(const char *path, kick_replay *r, char *what, size_t what_ca
   }
   /* The library's own file loader must agree with the decoder. */
   kick_replay via_file;
-  if (ks_host_replay_load(path, &via_file, &err) != KS_OK) {
+  if (kick_replay_file_load(path, &via_file, &err) != KS_OK) {
     kick_replay_error_text(&err, text, sizeof text);
-    printf("FAIL %s: ks_host_replay_load: %s\n", path, text);
+    printf("FAIL %s: kick_replay_file_load: %s\n", path, text);
     return -1;
   }
   snprintf(what, what_cap, "replay file, %zu bytes", n);

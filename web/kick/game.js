@@ -10,15 +10,23 @@ import { loadWasm, wasmUrl } from '../src/wasm.js';
 
 const LEVEL_TEXT = { id: 0, name: 1, world: 2, blurb: 3, keeper: 4, star1: 5, star2: 6, star3: 7 };
 
-export const SCREEN = { AIM: 0, FLIGHT: 1, RESULT: 2, REPLAY: 3 };
-export const POINTS_FOR = { GOAL: 0, MOMENT: 1, RING: 2 };
+// The session's names, filled from the module (kick_session.h's lists) by
+// createGame: SCREEN.AIM, MODE.TOUR, OPT.EFFECTS, POINTS_FOR.GOAL, OUTCOME.GOAL...
+export const SCREEN = {};
+export const MODE = {};
+export const OPT = {};
+export const OUTCOME = {};
+export const POINTS_FOR = {};
 const LOG_MAX_DEFAULT = 50000;
-export const OPT = { EFFECTS: 0, PERSON_KEEPER: 1 };
-export const MODE = { TOUR: 0, DAILY: 1, SHARED: 2 };
+
+const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('');
 
 export async function createGame() {
   const w = await loadWasm(wasmUrl('kick'));
   const x = w.exports;
+  for (const [kind, table] of [SCREEN, MODE, OPT, OUTCOME, POINTS_FOR].entries()) {
+    for (let i = 0; i < x.kx_names_count(kind); i++) table[w.str(x.kx_names(kind, i)).toUpperCase()] = i;
+  }
   const count = x.kx_view_count();
   const index = Object.create(null);
   for (let i = 0; i < count; i++) index[w.str(x.kx_view_name(i))] = i;
@@ -41,6 +49,8 @@ export async function createGame() {
   const game = {
     log,
     index,
+    /** The session's names from the module: { SCREEN, MODE, OPT, OUTCOME, POINTS_FOR }. */
+    names: { SCREEN, MODE, OPT, OUTCOME, POINTS_FOR },
     /** Refreshes the view; returns the game for chaining. */
     read() {
       view = w.f64(x.kx_view(), count);
@@ -84,12 +94,31 @@ export async function createGame() {
     swipeError: () => w.str(x.kx_swipe_error()),
     /** Why the last swipe was refused, as a sentence for the player. */
     swipeErrorText: () => w.str(x.kx_swipe_error_text()),
-    init: (level, seed) => call('kx_init', level, seed >>> 0, 0),
-    initAttempt: (level, seed, attempt) => call('kx_init_attempt', level, seed >>> 0, 0, attempt),
+    /** World Tour level (0-based) from attempt 1, on the tour's own seed (kick_session_def.tour_seed). */
+    init: (level) => call('kx_tour', level, 1),
+    initAttempt: (level, attempt) => call('kx_tour', level, attempt),
     progressSet: (level, stars, best) => call('kx_progress_set', level, stars, best),
     levelStars: (i) => x.kx_level_stars(i),
     levelBest: (i) => x.kx_level_best(i),
     levelUnlocked: (i) => x.kx_level_unlocked(i) === 1,
+    /** The player's progress as bytes (kick_session.h's format), hex; '' on error. */
+    progressSave() {
+      const n = x.kx_progress_save();
+      return n > 0 ? hex(w.bytes(x.kx_text(), n)) : '';
+    },
+    /** The same once a kick is read, before its result: a Daily try in flight counts as used. */
+    progressSaveSpent() {
+      const n = x.kx_progress_save_spent();
+      return n > 0 ? hex(w.bytes(x.kx_text(), n)) : '';
+    },
+    /** Gives stored progress (hex of its bytes) back to the session: all or nothing; a status. */
+    progressLoad(h) {
+      if (typeof h !== 'string' || !/^([0-9a-f]{2})+$/.test(h) || h.length / 2 > x.kx_text_capacity()) return -1; // not bytes: refused here
+      const bytes = Uint8Array.from(h.match(/../g), (b) => parseInt(b, 16));
+      const n = w.writeBytes(x.kx_text(), x.kx_text_capacity(), bytes);
+      log.push(['kx_progress_load', h]);
+      return x.kx_progress_load(n);
+    },
     dailySet: (r) => call('kx_daily_set', r.day, r.tries, r.goals_mask, r.best_points, r.streak, r.best_streak, r.last_goal_day),
     /** The day's share line ("Daily Kick 2026-12-01: ⚽⚽❌"), '' when there is none. */
     dailyShare() {

@@ -14,7 +14,7 @@ const STORE_TOUR = 'kickstep.kick.tour';
 const STORE_SETTINGS = 'kickstep.kick.settings';
 const STORE_DAILY = 'kickstep.kick.daily';
 const STORE_COACH = 'kickstep.kick.coach';
-const TOUR_SEED = 20261029;
+const STORE_PROGRESS = 'kickstep.kick.progress';
 
 const OUTCOME_TITLE = {
   goal: 'GOAL!', saved: 'SAVED', woodwork: 'OFF THE WOODWORK', blocked: 'BLOCKED',
@@ -37,6 +37,20 @@ function load(key, fallback) {
 function save(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: progress is not kept */
+  }
+}
+function loadText(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function saveText(key, value) {
+  try {
+    localStorage.setItem(key, value);
   } catch {
     /* private mode: progress is not kept */
   }
@@ -66,37 +80,34 @@ async function main() {
   window.__kick = api;
 
   // ------------------------------------------------ stored progress, given back
-  for (let i = 0; i < game.levelCount(); i++) {
-    const st = Math.max(0, Math.min(3, Number(tour.stars[i]) || 0));
-    const best = Math.max(0, Math.floor(Number(tour.best[i]) || 0));
-    if (st || best) game.progressSet(i, st, best);
-  }
-  const dailyStored = load(STORE_DAILY, {});
-  if (dailyStored.day !== undefined && game.dailySet(dailyStored) !== 0) save(STORE_DAILY, {}); // a damaged record is dropped
-  function saveProgress() {
+  // The session's own bytes (kick_session_progress_save: the tour's stars and
+  // bests, the Daily Kick's record, checksummed); the page keeps them as hex
+  // and holds no rule of its own. A page from before them kept JSON, read once.
+  const storedBytes = loadText(STORE_PROGRESS);
+  if (!storedBytes || game.progressLoad(storedBytes) !== 0) {
     for (let i = 0; i < game.levelCount(); i++) {
-      tour.stars[i] = game.levelStars(i);
-      tour.best[i] = game.levelBest(i);
+      const st = Math.max(0, Math.min(game.v('star_count'), Number(tour.stars[i]) || 0));
+      const best = Math.max(0, Math.floor(Number(tour.best[i]) || 0));
+      if (st || best) game.progressSet(i, st, best);
     }
-    save(STORE_TOUR, tour);
+    const dailyStored = load(STORE_DAILY, {});
+    if (dailyStored.day !== undefined) game.dailySet(dailyStored); // a damaged record is refused and dropped
+    saveProgress();
   }
-  function dailyRecord() {
-    game.read();
-    return {
-      day: game.v('daily_day'), tries: game.v('daily_tries'), goals_mask: game.v('daily_goals_mask'),
-      best_points: game.v('daily_best'), streak: game.v('daily_streak'), best_streak: game.v('daily_best_streak'),
-      last_goal_day: game.v('daily_last_goal_day'),
-    };
+  function saveProgress() {
+    const bytes = game.progressSave();
+    if (bytes) saveText(STORE_PROGRESS, bytes);
   }
   function saveDaily() {
-    save(STORE_DAILY, dailyRecord());
+    saveProgress();
   }
   // The attempt is spent when the kick is read, before its flight: it is
   // stored then, so reloading the page during a flight (or the run-up) does
   // not give it back. The World Tour stores the attempt the session names
   // (kx_attempt_spent: the next one, 1 after the last, the same after a
-  // friendly); the Daily Kick stores the try as a miss until its result says
-  // more (kick_daily_record_kick with no goal and no points only counts it).
+  // friendly); the Daily Kick stores the progress the session gives for a
+  // kick read (kx_progress_save_spent: the try counted as a miss until its
+  // result says more).
   function spendAttempt() {
     game.read();
     if (game.v('mode') === MODE.TOUR) {
@@ -106,8 +117,8 @@ async function main() {
         save(STORE_TOUR, tour);
       }
     } else if (game.v('mode') === MODE.DAILY) {
-      const r = dailyRecord();
-      if (r.tries < 3) save(STORE_DAILY, { ...r, tries: r.tries + 1 });
+      const bytes = game.progressSaveSpent();
+      if (bytes) saveText(STORE_PROGRESS, bytes);
     }
   }
   for (const name of ['swipeEnd', 'keysRelease']) {
@@ -172,10 +183,10 @@ async function main() {
     $('menu').classList.add('hidden');
     game.resume();
   }
-  const starText = (n) => '★'.repeat(n) + '☆'.repeat(3 - n);
+  const starText = (n) => '★'.repeat(n) + '☆'.repeat(game.v('star_count') - n);
   function renderLabels() {
     game.read();
-    $('tour-label').textContent = `${game.v('tour_stars')} of 90 stars`;
+    $('tour-label').textContent = `${game.v('tour_stars')} of ${game.v('tour_stars_max')} stars`;
     const d = todayDate();
     const left = dailyTriesLeft();
     $('daily-label').textContent = `${d.label} · ${left > 0 ? `${left} ${left === 1 ? 'try' : 'tries'} left` : 'played today'}${game.v('daily_streak') > 0 ? ` · streak ${game.v('daily_streak')}` : ''}`;
@@ -184,7 +195,7 @@ async function main() {
     const list = $('tour-list');
     list.textContent = '';
     game.read();
-    $('tour-total').textContent = `★ ${game.v('tour_stars')}/90 · ${fmt(game.v('tour_points'))} pts`;
+    $('tour-total').textContent = `★ ${game.v('tour_stars')}/${game.v('tour_stars_max')} · ${fmt(game.v('tour_points'))} pts`;
     const n = game.levelCount();
     for (let i = 0; i < n; i++) {
       const stars = game.levelStars(i);
@@ -218,14 +229,14 @@ async function main() {
   }
   function dailyTriesLeft() {
     game.read();
-    return game.v('daily_day') === utcDay() ? 3 - game.v('daily_tries') : 3;
+    return game.v('daily_day') === utcDay() ? game.v('daily_tries_max') - game.v('daily_tries') : game.v('daily_tries_max');
   }
 
   function startTour(level) {
     sound.unlock();
     const attempt = tour.attempt && tour.attempt.level === level ? tour.attempt.attempt : 1;
-    let st = game.initAttempt(level, TOUR_SEED, attempt);
-    if (st !== 0) st = game.initAttempt(level, TOUR_SEED, 1);
+    let st = game.initAttempt(level, attempt);
+    if (st !== 0) st = game.initAttempt(level, 1);
     if (st !== 0) return toast(`Cannot start level: ${game.status(st)}`);
     ui.crossings = [];
     saveAttempt();
@@ -337,8 +348,8 @@ async function main() {
         const stars = game.v('stars');
         next = level + 1 < game.levelCount() ? 'Next level' : 'See your trophy';
         ui.tourDone = game.v('tour_complete') !== 0;
-        const rule = game.levelText(level, `star${Math.min(3, stars + 1)}`);
-        if (stars < 3 && rule) note += ` · next star: ${rule}`;
+        const rule = game.levelText(level, `star${Math.min(game.v('star_count'), stars + 1)}`);
+        if (stars < game.v('star_count') && rule) note += ` · next star: ${rule}`;
       } else {
         const left = game.v('attempts_max') - game.v('attempt');
         note = left > 0 ? `${left} attempt${left === 1 ? '' : 's'} left` : 'Out of attempts: the level starts again';
@@ -348,7 +359,7 @@ async function main() {
     } else if (mode === MODE.DAILY) {
       saveDaily();
       const left = game.v('daily_tries_left');
-      note = `Try ${game.v('daily_tries')} of 3 · today's best ${fmt(game.v('daily_best'))} · streak ${game.v('daily_streak')}`;
+      note = `Try ${game.v('daily_tries')} of ${game.v('daily_tries_max')} · today's best ${fmt(game.v('daily_best'))} · streak ${game.v('daily_streak')}`;
       next = left > 0 ? 'Next try' : "Today's result";
     } else {
       note = 'A shared kick, replayed from its code';
@@ -534,7 +545,7 @@ async function main() {
   }
   $('btn-trophy-share').addEventListener('click', async () => {
     game.read();
-    const text = `I won the Free Kick World Tour: ${game.v('tour_stars')} of 90 stars, ${fmt(game.v('tour_points'))} points.`;
+    const text = `I won the Free Kick World Tour: ${game.v('tour_stars')} of ${game.v('tour_stars_max')} stars, ${fmt(game.v('tour_points'))} points.`;
     api.lastShare = { text, url: `${location.origin}${location.pathname}` };
     await share(text, `${location.origin}${location.pathname}`);
   });
@@ -828,7 +839,8 @@ async function main() {
       setText('hud-venue', `${game.v('year')}-${String(game.v('month')).padStart(2, '0')}-${String(game.v('day')).padStart(2, '0')} · ${game.dailyText('venue')}`);
       setText('hud-rule', keeper ? `${keeper} in goal` : '');
       const mask = game.v('daily_goals_mask');
-      const html = `Try ${Math.min(3, game.v('attempt'))}/3 ${triesLine(mask, game.v('daily_tries'), 3)}`;
+      const tries = game.v('daily_tries_max');
+      const html = `Try ${Math.min(tries, game.v('attempt'))}/${tries} ${triesLine(mask, game.v('daily_tries'), tries)}`;
       if (ui.text['hud-attempts'] !== html) {
         ui.text['hud-attempts'] = html;
         $('hud-attempts').innerHTML = html;
@@ -1009,7 +1021,7 @@ async function main() {
 
   // ------------------------------------------------------------------- start
   applySettings();
-  game.init(0, TOUR_SEED);
+  game.init(0);
   renderLabels();
   const shareCode = params.get('share');
   if (shareCode) {
@@ -1025,7 +1037,7 @@ async function main() {
       api.shareMessage = res.message;
       // The decoder's own words (api.shareMessage) are for tests and bug reports, not for players.
       toast('This share link cannot be read. Ask for a new one, or play the World Tour.');
-      game.init(0, TOUR_SEED);
+      game.init(0);
       game.pause();
     }
   } else {

@@ -45,6 +45,16 @@ export function wrap(exports) {
     f64(ptr, count) {
       return new Float64Array(mem.buffer, ptr, count);
     },
+    /** A copy of `len` bytes at ptr. */
+    bytes(ptr, len) {
+      return new Uint8Array(mem.buffer, ptr, len).slice();
+    },
+    /** Writes bytes at ptr (at most cap); returns how many. */
+    writeBytes(ptr, cap, u8) {
+      if (u8.length > cap) throw new Error(`${u8.length} bytes do not fit in ${cap}`);
+      new Uint8Array(mem.buffer, ptr, u8.length).set(u8);
+      return u8.length;
+    },
     /** Writes a string as NUL-terminated bytes at ptr (at most cap bytes, NUL included). */
     writeStr(ptr, cap, s) {
       const bytes = new TextEncoder().encode(s);

@@ -26,7 +26,7 @@
 #include "kickstep/timeline.h"
 #include "kickstep/vec.h"
 
-size_t ks_scene_core_ref(char *out, size_t cap);
+#include "core_ref.h"
 
 #define STEPS 100000
 #define LINE_EVERY 100
@@ -324,4 +324,32 @@ size_t ks_scene_core_ref(char *out, size_t cap) {
   ks_tl_line(&w, s.step, chain, fin, 6);
   core_api(&w, s.step);
   return w.overflow ? 0 : w.len;
+}
+
+/* ------------------------------------------------------------ as a value */
+
+size_t ks_scene_core_ref_state_size(void) { return sizeof(ref_state); }
+
+void ks_scene_core_ref_start(void *state) {
+  ref_state *s = (ref_state *)state;
+  *s = (ref_state){0};
+  s->dice = ks_rng_stream(20260101, 1);
+  s->wind_seed = ks_rng_next(&s->dice);
+  s->p = ks_v3(0.0, kRadius, 0.0);
+}
+
+void ks_scene_core_ref_step(void *state, void *user) {
+  (void)user;
+  step((ref_state *)state);
+}
+
+uint64_t ks_scene_core_ref_hash(const void *state, void *user) {
+  (void)user;
+  return ref_hash((const ref_state *)state);
+}
+
+void ks_scene_core_ref_counts(const void *state, int64_t *steps, int64_t *kicks) {
+  const ref_state *s = (const ref_state *)state;
+  *steps = s->step;
+  *kicks = s->kicks;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-/// @file kickstep/host_json.h
-/// Strict JSON reading for kickstep's hosted tools, over cJSON.
+/// @file support/json.h
+/// Strict JSON reading into cJSON's tree, for kickstep's own programs and
+/// tests (not installed: a game picks its own JSON library and checks text
+/// with kickstep/host_json_check.h).
 ///
 /// cJSON on its own is lenient: it stops after the first value and ignores
 /// what follows, keeps the first of two equal keys, and reads numbers such
@@ -12,10 +14,10 @@
 /// in UTF-8 (RFC 3629: no overlong form, surrogate or code point past
 /// U+10FFFF) with its control characters escaped. It runs in time linear in
 /// the text.
-#ifndef KICKSTEP_HOST_JSON_H
-#define KICKSTEP_HOST_JSON_H
+#ifndef KICKSTEP_SUPPORT_JSON_H
+#define KICKSTEP_SUPPORT_JSON_H
 
-#include "kickstep/base.h"
+#include "kickstep/host_json_check.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,27 +31,24 @@ struct cJSON;
 /// why (one phrase, e.g. "junk after the JSON value at byte 12"); why may be
 /// NULL. A string holding U+0000, raw or escaped (\\u0000), is refused: cJSON's
 /// strings end at the first NUL, which would silently drop what follows.
-KS_API struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
-
-/// Flags of ks_json_parse_strict_flags.
-#define KS_JSON_NO_CONTROL 1u ///< refuse every control character (U+0000 to U+001F) in a string, escaped too (\\n, \\u0001)
+struct cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap);
 
 /// ks_json_parse_strict with flags (KS_JSON_NO_CONTROL): the readers of
 /// files whose strings are names and keys (simulate results, for merge and
 /// report) refuse control characters in any form.
-KS_API struct cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap);
+struct cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap);
 
 /// Adds text to obj as the string key, in UTF-8 whatever bytes text holds
 /// (a file name, a label from the command line): each byte that is not part
 /// of a UTF-8 character (as ks_json_parse_strict reads them) becomes U+FFFD,
 /// so that the JSON printed stays valid. Returns the new item, or NULL (a
 /// NULL argument, or out of memory).
-KS_API struct cJSON *ks_json_add_text(struct cJSON *obj, const char *key, const char *text);
+struct cJSON *ks_json_add_text(struct cJSON *obj, const char *key, const char *text);
 
 /// True when item is a number that is a whole number in [0, max] (max at
 /// most 2^53, beyond which a double does not hold every whole number);
 /// stores it in *out.
-KS_API bool ks_json_get_uint(const struct cJSON *item, uint64_t max, uint64_t *out);
+bool ks_json_get_uint(const struct cJSON *item, uint64_t max, uint64_t *out);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
    messages, usage errors, --help/--version, strict numbers and dates, and
    standard output that is checked to the end. Hosted: POSIX. */
 #define _XOPEN_SOURCE 700
-#include "kickstep/host_cli.h"
+#include "support/cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,11 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host_internal.h"
 #include "kickstep/host_file.h"
 #include "kickstep/version.h"
 
-bool ks_host__stdout_reported = false;
 static const char *g_prog = "kickstep";
 
 /* ---------------------------------------------------------------- start and end */
@@ -86,80 +84,17 @@ int ks_cli_end(int rc, int trouble) {
     bad = true;
     e = errno ? errno : EIO;
   }
-  if (bad && !ks_host__stdout_reported) ks_cli_error("cannot write to standard output: %s", strerror(e));
-  if (bad || ks_host__stdout_reported) rc = rc > trouble ? rc : trouble;
+  if (bad && !ks_host_stdout_failed()) ks_cli_error("cannot write to standard output: %s", strerror(e));
+  if (bad || ks_host_stdout_failed()) rc = rc > trouble ? rc : trouble;
   if (fflush(stderr) != 0 || ferror(stderr)) rc = rc > trouble ? rc : trouble;
   return rc;
 }
 
 /* ---------------------------------------------------------------- messages */
 
-/* ---------------------------------------------------------------- long texts */
-
-char *ks_host__vformat(const char *fmt, va_list ap) {
-  va_list again;
-  va_copy(again, ap);
-  int n = vsnprintf(NULL, 0, fmt, again);
-  va_end(again);
-  if (n < 0) return NULL;
-  char *text = malloc((size_t)n + 1);
-  if (text) vsnprintf(text, (size_t)n + 1, fmt, ap);
-  return text;
-}
-
-static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
-static bool is_continuation(char c) { return ((unsigned char)c & 0xc0) == 0x80; }
-
-void ks_host__shorten(const char *in, char *out, size_t cap) {
-  if (cap == 0) return;
-  size_t len = strlen(in);
-  char *t = malloc(len + 1);
-  if (!t) {
-    snprintf(out, cap, "%s", in);
-    return;
-  }
-  memcpy(t, in, len + 1);
-  enum { LONG_RUN = 100, HEAD = 60, TAIL = 30 };
-  while (len >= cap) {
-    size_t best = 0, best_len = 0;
-    for (size_t i = 0; i < len;) {
-      if (is_blank(t[i])) {
-        i++;
-        continue;
-      }
-      size_t j = i;
-      while (j < len && !is_blank(t[j])) j++;
-      if (j - i > best_len) {
-        best = i;
-        best_len = j - i;
-      }
-      i = j;
-    }
-    if (best_len <= LONG_RUN) break;
-    size_t head = HEAD, tail_at = best + best_len - TAIL;
-    while (head > 0 && is_continuation(t[best + head])) head--;
-    while (tail_at < best + best_len && is_continuation(t[tail_at])) tail_at++;
-    memcpy(t + best + head, "...", 3);
-    memmove(t + best + head + 3, t + tail_at, len - tail_at + 1);
-    len = best + head + 3 + (len - tail_at);
-  }
-  if (len < cap) {
-    memcpy(out, t, len + 1);
-  } else {
-    size_t k = cap > 4 ? cap - 4 : cap - 1;
-    while (k > 0 && is_continuation(t[k])) k--;
-    memcpy(out, t, k);
-    if (cap > 4) memcpy(out + k, "...", 4);
-    else out[k] = '\0';
-  }
-  free(t);
-}
-
 void ks_cli_verror(const char *fmt, va_list ap) {
   char msg[1024];
-  char *whole = ks_host__vformat(fmt, ap);
-  ks_host__shorten(whole ? whole : "(out of memory for a message)", msg, sizeof msg);
-  free(whole);
+  ks_host_vmessage(msg, sizeof msg, fmt, ap);
   /* One line, whatever the arguments held. */
   for (char *p = msg; *p; p++)
     if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
@@ -182,9 +117,9 @@ void ks_cli_error(const char *fmt, ...) {
 }
 
 int ks_cli_vusage(const char *fmt, va_list ap) {
-  char *msg = ks_host__vformat(fmt, ap);
-  ks_cli_error("%s (try '%s --help' for the usage)", msg ? msg : "a usage error", g_prog);
-  free(msg);
+  char msg[1024];
+  ks_host_vmessage(msg, sizeof msg, fmt, ap);
+  ks_cli_error("%s (try '%s --help' for the usage)", msg, g_prog);
   return KS_CLI_USAGE;
 }
 

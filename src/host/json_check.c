@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* Strict JSON over cJSON (kickstep/host_json.h): one value, nothing after it,
+/* Strict JSON over cJSON (kickstep/host_json_check.h): one value, nothing after it,
    no key twice in an object, numbers in JSON's grammar, strings in UTF-8
    without raw control characters nor an escaped NUL (with KS_JSON_NO_CONTROL:
    no control character escaped either); linear time. */
-#include "kickstep/host_json.h"
+#include "kickstep/host_json_check.h"
+
+#include "host_internal.h"
 
 #include <cJSON.h>
 #include <stdarg.h>
@@ -69,7 +71,8 @@ static size_t bad_number_at(const char *t, size_t len) {
 /* The length of the UTF-8 sequence at t[0..len) (1 to 4), or 0 when it is not
    one: a stray continuation byte, a sequence cut short, an overlong form, a
    surrogate (U+D800 to U+DFFF) or a code point past U+10FFFF (RFC 3629). */
-static size_t utf8_length(const unsigned char *t, size_t len) {
+size_t ks_host_utf8_length(const unsigned char *t, size_t len) {
+  if (!t || len == 0) return 0;
   unsigned c = t[0];
   if (c < 0x80) return 1;
   size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
@@ -137,7 +140,7 @@ static size_t bad_string_byte_at(const char *text, size_t len, uint32_t flags, c
       *what = "a control character not escaped in a string";
       return i;
     } else {
-      size_t n = utf8_length(t + i, len - i);
+      size_t n = ks_host_utf8_length(t + i, len - i);
       if (n == 0) {
         *what = "a byte that is not UTF-8";
         return i;
@@ -187,11 +190,7 @@ static const char *duplicate_key(const cJSON *node, bool *oom) {
   return NULL;
 }
 
-cJSON *ks_json_parse_strict(const char *text, size_t len, char *why, size_t why_cap) {
-  return ks_json_parse_strict_flags(text, len, 0u, why, why_cap);
-}
-
-cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap) {
+cJSON *ks_host__json_parse(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap) {
   say(why, why_cap, "%s", "");
   if (!text) {
     say(why, why_cap, "no text");
@@ -239,35 +238,9 @@ cJSON *ks_json_parse_strict_flags(const char *text, size_t len, uint32_t flags, 
   return root;
 }
 
-cJSON *ks_json_add_text(cJSON *obj, const char *key, const char *text) {
-  if (!obj || !key || !text) return NULL;
-  size_t len = strlen(text);
-  char *fixed = malloc(3 * len + 1); /* a bad byte becomes the 3 bytes of U+FFFD */
-  if (!fixed) return NULL;
-  size_t o = 0;
-  for (size_t i = 0; i < len;) {
-    size_t n = utf8_length((const unsigned char *)text + i, len - i);
-    if (n == 0) {
-      memcpy(fixed + o, "\xef\xbf\xbd", 3);
-      o += 3;
-      i++;
-    } else {
-      memcpy(fixed + o, text + i, n);
-      o += n;
-      i += n;
-    }
-  }
-  fixed[o] = '\0';
-  cJSON *item = cJSON_AddStringToObject(obj, key, fixed);
-  free(fixed);
-  return item;
-}
-
-bool ks_json_get_uint(const cJSON *item, uint64_t max, uint64_t *out) {
-  if (!cJSON_IsNumber(item) || !out) return false;
-  double v = item->valuedouble;
-  double lim = max > 9007199254740992ull ? 9007199254740992.0 : (double)max;
-  if (!(v >= 0.0) || v > lim || v != (double)(uint64_t)v) return false;
-  *out = (uint64_t)v;
+bool ks_host_json_check(const char *text, size_t len, uint32_t flags, char *why, size_t why_cap) {
+  cJSON *root = ks_host__json_parse(text, len, flags, why, why_cap);
+  if (!root) return false;
+  cJSON_Delete(root);
   return true;
 }

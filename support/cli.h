@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/// @file kickstep/host_cli.h
+/// @file support/cli.h
 /// The conventions every kickstep command-line program keeps, in one place,
 /// so that kick-cli, brake-cli, walk-cli, ks-timeline and clock-demo keep
 /// them the same way (docs/cli.md has the table of every flag):
@@ -31,9 +31,9 @@
 ///   temporary files of outputs not yet committed (kickstep/host_file.h),
 ///   then end the program as the signal would.
 ///
-/// Link kickstep_host.
-#ifndef KICKSTEP_HOST_CLI_H
-#define KICKSTEP_HOST_CLI_H
+/// Not installed: the programs' own helpers (link kickstep_support).
+#ifndef KICKSTEP_SUPPORT_CLI_H
+#define KICKSTEP_SUPPORT_CLI_H
 
 #include <stdarg.h>
 
@@ -57,55 +57,55 @@ extern "C" {
 /// SIGHUP (unless they are ignored), silences getopt's own messages, and
 /// reserves file descriptors 0-2 when they are closed (so no file opened
 /// later lands on them: writing to a closed standard output stays an error).
-KS_API void ks_cli_begin(const char *prog);
+void ks_cli_begin(const char *prog);
 /// Sets the name messages start with ("kick-cli shoot").
-KS_API void ks_cli_set_prog(const char *prog);
+void ks_cli_set_prog(const char *prog);
 /// The name messages start with.
-KS_API const char *ks_cli_prog(void);
+const char *ks_cli_prog(void);
 
 /// text as it may be printed inside one line of a report (a file name, a
 /// label): copied into buf (cap bytes, cut to fit) with each control
 /// character shown as '?', as in messages. Returns buf.
-KS_API const char *ks_cli_printable(const char *text, char *buf, size_t cap);
+const char *ks_cli_printable(const char *text, char *buf, size_t cap);
 
 /// Prints "PROGRAM: MESSAGE" as one line on standard error (PROGRAM: ks_cli_prog()).
-KS_API void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
+void ks_cli_error(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_error with a va_list.
-KS_API void ks_cli_verror(const char *fmt, va_list ap);
+void ks_cli_verror(const char *fmt, va_list ap);
 /// Prints a one-line usage error with the hint "(try 'PROGRAM --help' for the usage)"
 /// and returns KS_CLI_USAGE.
-KS_API int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
+int ks_cli_usage(const char *fmt, ...) KS_HOST_PRINTF(1, 2);
 /// ks_cli_usage with a va_list.
-KS_API int ks_cli_vusage(const char *fmt, va_list ap);
+int ks_cli_vusage(const char *fmt, va_list ap);
 /// After getopt_long returned '?' or ':' (an optstring starting with ':'):
 /// prints the one-line usage error for the option argv names and returns
 /// KS_CLI_USAGE.
-KS_API int ks_cli_getopt_error(int c, char **argv);
+int ks_cli_getopt_error(int c, char **argv);
 
 /// True (after printing the usage to standard output) when argv holds
 /// --help or -h before a "--".
-KS_API bool ks_cli_help_wanted(int argc, char **argv, const char *usage);
+bool ks_cli_help_wanted(int argc, char **argv, const char *usage);
 /// True (after printing "NAME VERSION", VERSION being ks_version(), to standard output) when
 /// argv holds --version before a "--".
-KS_API bool ks_cli_version_wanted(int argc, char **argv, const char *name);
+bool ks_cli_version_wanted(int argc, char **argv, const char *name);
 
 /// Ends a program: flushes and closes standard output and standard error.
 /// Returns rc, or `trouble` when a write failed (after a message), whichever
 /// is larger. Call it as `return ks_cli_end(rc, KS_CLI_FAILURE);`.
-KS_API int ks_cli_end(int rc, int trouble);
+int ks_cli_end(int rc, int trouble);
 
 /// Parses a whole number in decimal (digits only, no leading zero) in
 /// [lo, hi]. On a refusal prints a message naming flag and returns false.
-KS_API bool ks_cli_parse_uint(const char *flag, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+bool ks_cli_parse_uint(const char *flag, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 /// Parses a finite number written as in JSON (an optional minus, then `0` or
 /// digits that do not start with `0`, then optionally a point and digits,
 /// then optionally `e` or `E`, an optional sign and digits) in [lo, hi]. A value too large or too small for a double is out of range.
 /// On a refusal prints a message naming flag and returns false.
-KS_API bool ks_cli_parse_double(const char *flag, const char *s, double lo, double hi, double *out);
+bool ks_cli_parse_double(const char *flag, const char *s, double lo, double hi, double *out);
 /// Parses a date written exactly YYYY-MM-DD that exists in the Gregorian
 /// calendar (year 0001-9999). On a refusal prints a message naming flag and
 /// returns false.
-KS_API bool ks_cli_parse_date(const char *flag, const char *s, int *year, int *month, int *day);
+bool ks_cli_parse_date(const char *flag, const char *s, int *year, int *month, int *day);
 
 #ifdef __cplusplus
 }
