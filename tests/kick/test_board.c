@@ -18,6 +18,7 @@
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_replay.h"
 #include "kickstep/kick_score.h"
+#include "kickstep/kick_session.h"
 
 #define DAY0 20424 /* 2025-12-02 */
 
@@ -134,6 +135,53 @@ static void test_the_check_is_the_directors_kick(void **state) {
   }
   assert_true(compared >= 20);
   assert_true(goals >= 1);
+}
+
+/* The page's game session (kick_session.h, what the page runs now): the
+   day's try opened from the record, frames while the player aims, the swipe
+   given sample by sample, frames to the result; its result is the check's. */
+static void test_the_check_is_the_sessions_kick(void **state) {
+  (void)state;
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 18; seed++) {
+    kick_board_try t;
+    int32_t day = DAY0 + 3 + (int32_t)(seed % 4u), try_number = 1 + (int32_t)(seed % 3u);
+    assert_int_equal(kick_board_hand_try(day, try_number, seed * 104729u, &t, g_pts), KICK_BOARD_OK);
+    int32_t y, m, d;
+    assert_true(kick_board_date(day, &y, &m, &d));
+    static kick_session s;
+    kick_session_def sdef = kick_session_default_def();
+    assert_int_equal(sdef.runup_steps, KICK_BOARD_RUNUP_STEPS);
+    assert_int_equal(kick_session_init(&s, &sdef), KS_OK);
+    kick_daily_record rec = {0};
+    rec.day = day;
+    rec.tries = try_number - 1;
+    assert_int_equal(kick_session_daily_set(&s, &rec), KS_OK);
+    assert_int_equal(kick_session_daily(&s, y, m, d), KS_OK);
+    assert_int_equal(kick_session_screen_size(&s, t.screen_w, t.screen_h), KS_OK);
+    double now = 50.0;
+    int64_t aim = t.strike_step - KICK_BOARD_RUNUP_STEPS;
+    while (kick_shot_steps(&s.dir.live) + 12 < aim) assert_true(kick_session_frame(&s, now += 1.0 / 60.0) >= 0);
+    while (kick_shot_steps(&s.dir.live) < aim) assert_true(kick_session_frame(&s, now += 1.0 / 600.0) >= 0);
+    if (kick_shot_steps(&s.dir.live) != aim) continue;
+    assert_int_equal(kick_session_swipe_begin(&s), KS_OK);
+    for (int32_t i = 0; i < t.sample_count; i++) (void)kick_session_swipe_point(&s, g_pts[i].t, g_pts[i].x, g_pts[i].y);
+    assert_int_equal(kick_session_swipe_end(&s), KS_OK);
+    kick_session_result r;
+    for (int i = 0; i < 20000 && kick_session_last_result(&s, &r) != KS_OK; i++)
+      assert_true(kick_session_frame(&s, now += 1.0 / 60.0) >= 0);
+    assert_int_equal(kick_session_last_result(&s, &r), KS_OK);
+    assert_int_equal(kick_shot_strike_step(&s.dir.live), t.strike_step);
+    assert_int_equal((int32_t)r.outcome, t.claim.outcome);
+    assert_int_equal(r.points, t.claim.points);
+    assert_int_equal(r.decision_step, t.claim.decision_step);
+    assert_int_equal(r.moments, t.claim.moments);
+    kick_board_report rep;
+    assert_int_equal(kick_board_simulate(&t, g_pts, &rep), KICK_BOARD_OK);
+    assert_true(rep.shot_hash == r.final_hash);
+    compared++;
+  }
+  assert_true(compared >= 12);
 }
 
 static void test_honest_tries_are_accepted(void **state) {
@@ -373,6 +421,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dates_round_trip),
       cmocka_unit_test(test_the_check_is_the_directors_kick),
+      cmocka_unit_test(test_the_check_is_the_sessions_kick),
       cmocka_unit_test(test_honest_tries_are_accepted),
       cmocka_unit_test(test_forged_claims_are_refused),
       cmocka_unit_test(test_bad_fields_are_refused),
