@@ -13,7 +13,11 @@ pkgs=(
   chromium libbullet-dev libclang-rt-14-dev valgrind
   parallel slurm-wlm munge util-linux
   doxygen python3 libsdl2-dev xvfb xauth x11-apps x11-utils imagemagick
+  postgresql-15
 )
+# postgresql-15: the board's tests start their own server from its binaries
+# (initdb into a temporary folder, tests/board); the service itself needs only
+# a URL. Debian's package also sets up a "main" cluster, which kickstep leaves alone.
 
 if [ "${1:-}" = "--docs" ]; then
   pkgs=(doxygen cmake gcc libc6-dev make)

@@ -39,6 +39,8 @@
 //   tells its own pages their relay, so two servers of one site do not
 //   overwrite each other's (with --allow-relay alone, the relay is port 8601).
 //   Without any of the three, the site's file (if any) is sent;
+// - /kick/board.json, the Daily Kick board's port ({"port":N}, from
+//   --board-port; tools/board/server.mjs), likewise;
 // - SIGTERM and SIGINT close the listener and every open connection, and the
 //   process exits 0 at once (within 1 s at the latest).
 // MIME types a browser needs (application/wasm for instantiateStreaming) are
@@ -86,6 +88,7 @@ Serves the built kickstep site (make run builds it in build/site).
   --port N            port (default $PORT, else 8600; 0: a free port)
   --mount /P=DIR      also serve DIR under /P
   --relay-port N      the duel page's relay listens on port N of the host the page came from (/duel/relay.json)
+  --board-port N      the Daily Kick board listens on port N of the host the page came from (/kick/board.json)
   --relay URL         the duel page's relay is URL (ws:// or wss://)
   --allow-relay URL   a further relay a duel link may name with ?relay=; repeatable
   --max-connections-per-address N   connections one remote address holds at once (default 32)
@@ -102,7 +105,7 @@ function version() {
 }
 
 function parseArgs(argv) {
-  const opts = { root: null, host: '127.0.0.1', port: process.env.PORT ?? '8600', mounts: [], relay: null, allowRelays: [],
+  const opts = { root: null, host: '127.0.0.1', port: process.env.PORT ?? '8600', mounts: [], relay: null, board: null, allowRelays: [],
     perAddress: 32, firstByteMs: 2000 };
   const count = (name, v, lo, hi) => {
     if (!/^\d{1,9}$/.test(v ?? '') || Number(v) < lo || Number(v) > hi) throw new Error(`${name} wants a whole number in ${lo}..${hi}, got ${v ?? 'nothing'}`);
@@ -126,6 +129,7 @@ function parseArgs(argv) {
       const segs = m[1].split('/').filter(Boolean);
       opts.mounts.push({ segs, dir: resolve(m[2]) });
     } else if (a === '--relay-port') opts.relay = { port: count(a, argv[++i], 1, 65535) };
+    else if (a === '--board-port') opts.board = { port: count(a, argv[++i], 1, 65535) };
     else if (a === '--relay') opts.relay = { url: relayUrl(a, argv[++i]) };
     else if (a === '--allow-relay') opts.allowRelays.push(relayUrl(a, argv[++i]));
     else if (a === '--max-connections-per-address') opts.perAddress = count(a, argv[++i], 1, 100000);
@@ -263,6 +267,12 @@ async function handle(opts, req, res) {
   const t = parseTarget(req.url);
   if ((opts.relay || opts.allowRelays.length) && t.segs.length === 2 && t.segs[0] === 'duel' && t.segs[1] === 'relay.json') {
     const body = `${JSON.stringify({ ...(opts.relay || { port: 8601 }), allow: opts.allowRelays })}\n`;
+    res.writeHead(200, { 'Content-Type': MIME['.json'], 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  if (opts.board && t.segs.length === 2 && t.segs[0] === 'kick' && t.segs[1] === 'board.json') {
+    const body = `${JSON.stringify(opts.board)}\n`;
     res.writeHead(200, { 'Content-Type': MIME['.json'], 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;

@@ -4,11 +4,11 @@
 #
 #   tools/wasm/build.sh OUTDIR [game...]
 #
-# For each game (default: kick brake walk lab duel) whose glue file wasm/<game>_exports.c
+# For each game (default: kick brake walk lab duel board) whose glue file wasm/<game>_exports.c
 # exists, compiles src/core/*.c + src/<game>/*.c + wasm/<game>_exports.c (and
 # wasm/<game>_selftest.c, the tests the module runs in the browser, if present) +
 # wasm/libc_shim.c into OUTDIR/<game>.wasm (the duel is the free kick's
-# shoot-out: its sources are src/kick's). Exports are only the functions the
+# shoot-out: its sources are src/kick's; board is the Daily Kick board's check, src/kick's too). Exports are only the functions the
 # glue marks with export_name; every symbol must resolve (no imports), so a
 # module that would need libm or libc fails here, not in the browser.
 # Always rebuilds (a module takes about a second).
@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: tools/wasm/build.sh OUTDIR [game...]}
 shift
 games=("$@")
-[ "${#games[@]}" -eq 0 ] && games=(kick brake walk lab duel)
+[ "${#games[@]}" -eq 0 ] && games=(kick brake walk lab duel board)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -46,6 +46,7 @@ for game in "${games[@]}"; do
   srcs=("$root"/src/core/*.c)
   dir=$game
   [ "$game" = duel ] && dir=kick
+  [ "$game" = board ] && dir=kick
   if [ -d "$root/src/$dir" ]; then
     shopt -s nullglob
     srcs+=("$root/src/$dir"/*.c)

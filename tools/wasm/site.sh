@@ -25,5 +25,14 @@ cp "$build"/wasm/*.wasm "$build/site-public/wasm/"
 mkdir -p "$build/site-public/duel"
 echo '{"port": 8601}' > "$build/site-public/duel/relay.json"
 
+# The installable app (docs/board.md): the manifest, its icons (drawn by
+# tools/pwa/icons.mjs), then, after Vite, the service worker Workbox generates
+# over the built site (tools/pwa/sw.mjs).
+cp web/pwa/manifest.webmanifest "$build/site-public/"
+mkdir -p "$build/site-public/icons"
+cp web/pwa/icon.svg "$build/site-public/icons/"
+node tools/pwa/icons.mjs "$build/site-public/icons"
+
 (cd web && KS_PUBLIC_DIR="$build/site-public" KS_SITE_DIR="$build/site" node node_modules/vite/bin/vite.js build)
+node tools/pwa/sw.mjs "$build/site"
 echo "site: built $build/site"
