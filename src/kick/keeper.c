@@ -239,7 +239,7 @@ void kick_shot_keeper_pose_at(const kick_shot *s, double t, kick_keeper_pose *ou
 
 void kick_shot_keeper_pose(const kick_shot *s, kick_keeper_pose *out) {
   if (!s || !out) return;
-  kick_shot_keeper_pose_at(s, kick_shot_time(s), out);
+  kick_shot_keeper_pose_at(s, kick_shot_time_of(s), out);
 }
 
 /* The touch: catch, tip or parry, by the ball's speed, the keeper's rating

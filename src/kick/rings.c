@@ -44,6 +44,6 @@ void kick_rings_cross(kick_shot *s, int64_t n, ks_vec3 p0, ks_vec3 p1, ks_events
 
 bool kick_shot_ring_center(const kick_shot *s, int32_t i, ks_vec3 *out) {
   if (!s || !out || i < 0 || i >= s->setup.ring_count) return false;
-  *out = kick_ring_center_at(&s->setup.rings[i], kick_shot_time(s));
+  *out = kick_ring_center_at(&s->setup.rings[i], kick_shot_time_of(s));
   return true;
 }

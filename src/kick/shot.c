@@ -572,7 +572,7 @@ bool kick_shot_decided(const kick_shot *s) { return s && s->outcome != KICK_OUTC
 int64_t kick_shot_decision_step(const kick_shot *s) { return s ? s->decision_step : -1; }
 int64_t kick_shot_strike_step(const kick_shot *s) { return s ? s->strike_step : -1; }
 uint32_t kick_shot_moments(const kick_shot *s) { return s ? s->moments : 0u; }
-double kick_shot_time(const kick_shot *s) { return s ? kick_step_time(s->clock.total_steps) : 0.0; }
+double kick_shot_time(const kick_shot *s) { return s ? kick_shot_time_of(s) : 0.0; }
 int64_t kick_shot_steps(const kick_shot *s) { return s ? s->clock.total_steps : 0; }
 
 bool kick_shot_history_entry(const kick_shot *s, kick_history_shot *out) {

@@ -48,6 +48,6 @@ void kick_wall_capsule_at(const kick_shot *s, int32_t i, double t, kick_capsule 
 
 bool kick_shot_wall_player(const kick_shot *s, int32_t i, kick_capsule *out) {
   if (!s || !out || i < 0 || i >= s->setup.wall.count) return false;
-  kick_wall_capsule_at(s, i, kick_shot_time(s), out);
+  kick_wall_capsule_at(s, i, kick_shot_time_of(s), out);
   return true;
 }
