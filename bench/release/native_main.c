@@ -64,6 +64,13 @@ int main(int argc, char **argv) {
     if (r >= 0) v[r] = (t1 - t0) / RELEASES;
   }
   printf("figure\tnative_step_alone_us\t%.2f\tus\n", median(v, rounds));
+  for (int r = -1; r < rounds; r++) {
+    double t0 = now_us();
+    sink = sink + rk_step_new(RELEASES);
+    double t1 = now_us();
+    if (r >= 0) v[r] = (t1 - t0) / RELEASES;
+  }
+  printf("figure\tnative_step_new_us\t%.2f\tus\n", median(v, rounds));
   printf("info\trelease_decision_step\t%lld\tstep\n", (long long)rk_decision_step());
   static const int scenes[2] = {RBK_FLIGHT, RBK_REPLAY};
   static const char *names[2] = {"flight", "replay"};

@@ -70,7 +70,7 @@ uint64_t rk_release(int32_t n) {
 
 int64_t rk_decision_step(void) { return last_decision; }
 
-uint64_t rk_step(int32_t n) {
+static uint64_t step_kernel(int32_t n, int32_t new_kick) {
   uint64_t h = 0;
   if (n > 0) {
     struck = aiming.live;
@@ -78,6 +78,14 @@ uint64_t rk_step(int32_t n) {
   }
   for (int32_t i = 0; i < n; i++) {
     kick_shot s = struck;
+#ifndef RK_BEFORE
+    if (new_kick) {
+      kick_estimate_memo none = {0};
+      step_cache.memo = none;
+    }
+#else
+    (void)new_kick;
+#endif
     while (!kick_shot_decided(&s)) {
 #ifdef RK_BEFORE
       kick_shot_step(&s, NULL, NULL);
@@ -89,3 +97,6 @@ uint64_t rk_step(int32_t n) {
   }
   return h;
 }
+
+uint64_t rk_step(int32_t n) { return step_kernel(n, 0); }
+uint64_t rk_step_new(int32_t n) { return step_kernel(n, 1); }

@@ -18,6 +18,11 @@ uint64_t rk_release(int32_t n);
    decision (kick_shot_step before; kick_shot_step_cached with a cache its
    repetitions share, as the step's own benchmark runs it); a checksum. */
 uint64_t rk_step(int32_t n);
+/* rk_step for a new kick each time, as each release is: the cache's
+   keeper's estimate emptied before every repetition (its wind kept), so the
+   step pays the keeper's read as the release does. The older tree's step is
+   rk_step's (it has no cache). */
+uint64_t rk_step_new(int32_t n);
 /* The look-ahead's decision step of the last release (the same in every build). */
 int64_t rk_decision_step(void);
 

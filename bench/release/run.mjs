@@ -28,7 +28,7 @@ let sink = 0n;
 // swaps in its optimised code later; time only the latter.
 if (x.release_prepare(0) !== 0 || x.rollback_prepare(0, 300) !== 0) process.exit(1);
 for (const t0 = cpuUs(); cpuUs() - t0 < 400000; ) {
-  sink += x.release(2) + x.step_alone(2);
+  sink += x.release(2) + x.step_alone(2) + x.step_new(2);
   sink += x.fill_rollback(1);
 }
 for (let cold = 0; cold < (x.has_cache() ? 2 : 1); cold++) {
@@ -54,6 +54,16 @@ for (let cold = 0; cold < (x.has_cache() ? 2 : 1); cold++) {
     if (r >= 0) v.push((t1 - t0) / RELEASES);
   }
   console.log(`figure\twasm_step_alone_us\t${median(v).toFixed(2)}\tus`);
+}
+{
+  const v = [];
+  for (let r = -1; r < rounds; r++) {
+    const t0 = cpuUs();
+    sink += x.step_new(RELEASES);
+    const t1 = cpuUs();
+    if (r >= 0) v.push((t1 - t0) / RELEASES);
+  }
+  console.log(`figure\twasm_step_new_us\t${median(v).toFixed(2)}\tus`);
 }
 console.log(`info\twasm_release_decision_step\t${x.release_decision_step()}\tstep`);
 for (const [scene, name] of [[0, 'flight'], [1, 'replay']]) {

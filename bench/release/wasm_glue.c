@@ -9,6 +9,7 @@
 RK_EXPORT(release_prepare) int32_t wk_release_prepare(int32_t cold);
 RK_EXPORT(release) uint64_t wk_release(int32_t n);
 RK_EXPORT(step_alone) uint64_t wk_step_alone(int32_t n);
+RK_EXPORT(step_new) uint64_t wk_step_new(int32_t n);
 RK_EXPORT(release_decision_step) int64_t wk_release_decision_step(void);
 RK_EXPORT(rollback_prepare) int32_t wk_rollback_prepare(int32_t scene, int32_t window);
 RK_EXPORT(fill) uint64_t wk_fill(int32_t k);
@@ -18,6 +19,7 @@ RK_EXPORT(has_cache) int32_t wk_has_cache(void);
 int32_t wk_release_prepare(int32_t cold) { return rk_prepare(cold); }
 uint64_t wk_release(int32_t n) { return rk_release(n); }
 uint64_t wk_step_alone(int32_t n) { return rk_step(n); }
+uint64_t wk_step_new(int32_t n) { return rk_step_new(n); }
 int64_t wk_release_decision_step(void) { return rk_decision_step(); }
 int32_t wk_rollback_prepare(int32_t scene, int32_t window) { return rbk_prepare(scene, window); }
 uint64_t wk_fill(int32_t k) { return rbk_fill(k); }

@@ -12,7 +12,7 @@
 ///
 /// @code
 ///   kick_session_def d = kick_session_default_def();
-///   static kick_session s;                       // a plain value (about 200 KB)
+///   static kick_session s;                       // a plain value (about 230 KB, most of it its cache)
 ///   kick_session_init(&s, &d);
 ///   kick_session_progress_load(&s, bytes, n);    // the player's stored progress, if any
 ///   kick_session_tour(&s, level, attempt);       // or kick_session_daily(&s, y, m, d)
@@ -181,6 +181,9 @@ typedef struct kick_session {
   kick_keys keys;                 ///< the keyboard's aim, height and bend
   bool key_charging;              ///< the power key is down
   double key_t0;                  ///< when it went down, s
+  kick_shot_cache cache;          ///< the director's shot cache (kick_batch.h): the wind by step, filled while
+                                  ///< the player aims, and the keeper's latest estimate; a pure cache, checked
+                                  ///< on every bit it stands for, so it changes no result
   uint32_t cookie;                ///< set by kick_session_init
 } kick_session;
 

@@ -89,6 +89,7 @@ ks_status kick_session_init(kick_session *s, const kick_session_def *def) {
   s->screen_w = def->screen_width;
   s->screen_h = def->screen_height;
   s->level = 0;
+  kick_shot_cache_init(&s->cache);
   s->cookie = SESSION_COOKIE;
   return KS_OK;
 }
@@ -386,7 +387,7 @@ ks_status kick_session_swipe_point(kick_session *s, double t, double x, double y
 
 /* The kick is read: the shooter runs up and strikes it. */
 static ks_status kick_now(kick_session *s, const kick_swipe_reading *r) {
-  ks_status st = kick_director_kick_after(&s->dir, &r->launch, s->def.runup_steps);
+  ks_status st = kick_director_kick_after_cached(&s->dir, &r->launch, s->def.runup_steps, &s->cache);
   if (st != KS_OK) return st;
   s->key_charging = false;
   s->screen = KICK_SESSION_SCREEN_FLIGHT;
@@ -508,7 +509,7 @@ int32_t kick_session_frame(kick_session *s, double target_seconds) {
   if (!usable(s)) return -(int32_t)KS_ERR_UNINITIALISED;
   ks_events_clear(&s->events);
   int64_t before = kick_shot_steps(&s->dir.live) + kick_shot_steps(&s->dir.replay);
-  ks_status st = kick_director_frame(&s->dir, target_seconds, &s->events);
+  ks_status st = kick_director_frame_cached(&s->dir, target_seconds, &s->events, &s->cache);
   if (st != KS_OK) return -(int32_t)st;
   if (!s->decided_seen && kick_shot_decided(&s->dir.live)) on_decided(s);
   if (s->screen == KICK_SESSION_SCREEN_FLIGHT || s->screen == KICK_SESSION_SCREEN_REPLAY) {
@@ -549,7 +550,7 @@ ks_status kick_session_tap(kick_session *s, double x, double y) {
   if (!usable(s)) return KS_ERR_UNINITIALISED;
   if (kick_session_can_skip(s)) {
     ks_events_clear(&s->events);
-    if (!kick_shot_decided(&s->dir.live)) (void)kick_director_skip_to_decision(&s->dir, &s->events);
+    if (!kick_shot_decided(&s->dir.live)) (void)kick_director_skip_to_decision_cached(&s->dir, &s->events, &s->cache);
     if (!s->decided_seen && kick_shot_decided(&s->dir.live)) on_decided(s);
     kick_director_tap(&s->dir, 0.0, 0.0); /* a replay it earned is skipped too */
     s->skip = true;

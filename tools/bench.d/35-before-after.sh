@@ -74,8 +74,8 @@ awk -F'\t' -v commit="$before" '
   END {
     printf "  look-ahead at release and worst-case rollback, %s against this tree, in turn (us, median of rounds)\n", commit
     split("native wasm", tg, " ")
-    split("step_alone release release_cold rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
-    for (t = 1; t <= 2; t++) for (i = 1; i <= 7; i++) {
+    split("step_alone step_new release release_cold rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
+    for (t = 1; t <= 2; t++) for (i = 1; i <= 8; i++) {
       nm = tg[t] "_" fs[i] "_us"
       if (!(nm in names)) continue
       a = med("after/" nm); b = med("before/" nm)
