@@ -91,7 +91,8 @@ KS_API uint32_t kick_player_wait_steps(const kick_player_def *def, ks_rng *dice)
 
 /// The trials: KICK_PLAYER_TRIALS copies of the shot, each rerolled with the
 /// next draw of the dice. The shot must be waiting (not struck). Errors: the
-/// def's, KS_ERR_NULL, KS_ERR_STATE (struck); trial and dice untouched then.
+/// def's, KS_ERR_NULL, KS_ERR_UNINITIALISED (a shot kick_shot_init did not
+/// make), KS_ERR_STATE (struck); trial and dice untouched then.
 KS_API ks_status kick_player_trials(const kick_player_def *def, const kick_shot *shot, ks_rng *dice,
                                     kick_shot trial[KICK_PLAYER_TRIALS]);
 
@@ -99,7 +100,8 @@ KS_API ks_status kick_player_trials(const kick_player_def *def, const kick_shot 
 KS_API int32_t kick_player_trial_score(const kick_level *level, const kick_shot *shot);
 
 /// Plays a struck shot on until it is decided or max_flight_steps after its strike.
-/// Errors: the def's, KS_ERR_NULL, KS_ERR_STATE (not struck).
+/// Errors: the def's, KS_ERR_NULL, KS_ERR_UNINITIALISED (a shot kick_shot_init
+/// did not make), KS_ERR_STATE (not struck); the shot untouched then.
 KS_API ks_status kick_player_play(const kick_player_def *def, kick_shot *shot);
 
 /// Every candidate on every trial (a copy struck and played by

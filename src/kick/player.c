@@ -16,6 +16,15 @@
 static const double cand_aims[5][2] = {{-2.9, 0.35}, {2.9, 0.35}, {-2.8, 1.95}, {2.8, 1.95}, {0.0, 2.15}};
 static const double cand_styles[5][2] = {{22.0, -0.5}, {22.0, 0.5}, {26.0, 0.0}, {30.0, -0.3}, {30.0, 0.3}};
 
+/* KS_OK for a shot kick_shot_init made (its setup's cookie, a known phase)
+   that is waiting (want_struck false) or struck (true). */
+static ks_status shot_ready(const kick_shot *s, bool want_struck) {
+  if (!s) return KS_ERR_NULL;
+  if (s->setup.cookie != KS_DEF_COOKIE || (uint32_t)s->phase >= (uint32_t)kick_phase_count)
+    return KS_ERR_UNINITIALISED;
+  return (s->phase != KICK_PHASE_WAITING) == want_struck ? KS_OK : KS_ERR_STATE;
+}
+
 kick_player_def kick_player_default_def(void) {
   kick_player_def d;
   d.skill = 1.0;
@@ -84,7 +93,7 @@ ks_status kick_player_trials(const kick_player_def *def, const kick_shot *shot, 
   ks_status st = kick_player_def_check(def);
   if (st != KS_OK) return st;
   if (!shot || !dice || !trial) return KS_ERR_NULL;
-  if (kick_shot_struck(shot)) return KS_ERR_STATE;
+  if ((st = shot_ready(shot, false)) != KS_OK) return st;
   for (int t = 0; t < KICK_PLAYER_TRIALS; t++) {
     trial[t] = *shot;
     kick_shot_reroll(&trial[t], ks_rng_next(dice));
@@ -106,8 +115,7 @@ static void play_out(const kick_player_def *def, kick_shot *s) {
 ks_status kick_player_play(const kick_player_def *def, kick_shot *shot) {
   ks_status st = kick_player_def_check(def);
   if (st != KS_OK) return st;
-  if (!shot) return KS_ERR_NULL;
-  if (!kick_shot_struck(shot)) return KS_ERR_STATE;
+  if ((st = shot_ready(shot, true)) != KS_OK) return st;
   play_out(def, shot);
   return KS_OK;
 }
@@ -173,7 +181,7 @@ ks_status kick_player_kick(const kick_player_def *def, const kick_level *lv,
   ks_status st = kick_player_def_check(def);
   if (st != KS_OK) return st;
   if (!lv || !cand || !shot || !dice || !out) return KS_ERR_NULL;
-  if (kick_shot_struck(shot)) return KS_ERR_STATE;
+  if ((st = shot_ready(shot, false)) != KS_OK) return st;
   ks_rng mine = *dice;
   kick_shot trial[KICK_PLAYER_TRIALS];
   int32_t score[KICK_PLAYER_CANDIDATES];

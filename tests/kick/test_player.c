@@ -173,6 +173,20 @@ static void uninitialised_def(void **state) {
   d = kick_player_default_def();
   d.max_flight_steps = 0;
   assert_int_equal(kick_player_def_check(&d), KS_ERR_RANGE);
+  /* A shot kick_shot_init never made is refused, and left as it was. */
+  for (size_t f = 0; f < sizeof fills; f++) {
+    static kick_shot junk, keep;
+    memset(&junk, fills[f], sizeof junk);
+    keep = junk;
+    kick_player_def good = kick_player_default_def();
+    kick_player_choice ch;
+    ks_rng dice = k.dice;
+    assert_int_equal(kick_player_kick(&good, k.lv, k.cand, &junk, &dice, &ch), KS_ERR_UNINITIALISED);
+    assert_int_equal(kick_player_trials(&good, &junk, &dice, trial), KS_ERR_UNINITIALISED);
+    assert_int_equal(kick_player_play(&good, &junk), KS_ERR_UNINITIALISED);
+    assert_memory_equal(&junk, &keep, sizeof junk);
+    assert_memory_equal(&dice, &k.dice, sizeof dice);
+  }
   /* A struck shot is no place to decide a kick. */
   d = kick_player_default_def();
   kick_shot s = k.shot;
