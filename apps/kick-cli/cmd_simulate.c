@@ -17,89 +17,34 @@
 #include <string.h>
 #include <time.h>
 
-#include "kickstep/dmath.h"
-#include "kickstep/kick_solver.h"
 #include "sim.h"
-
-#define DEG (KS_PI / 180.0)
 
 /* ---------------------------------------------------------------- the player */
 
-/* Candidate launches of one level, solved once (the solver is deterministic). */
+/* The player is kick_player.h's; the sweep draws each player's skill and
+   plays the trials in its engine. Candidate launches of one level are solved
+   once (the solver is deterministic). */
 typedef struct sim_level {
   int32_t index;
   kick_launch cand[SIM_CANDIDATES];
 } sim_level;
 
-static const double cand_aims[5][2] = {{-2.9, 0.35}, {2.9, 0.35}, {-2.8, 1.95}, {2.8, 1.95}, {0.0, 2.15}};
-static const double cand_styles[5][2] = {{22.0, -0.5}, {22.0, 0.5}, {26.0, 0.0}, {30.0, -0.3}, {30.0, 0.3}};
-
-static kick_launch solve_launch(const kick_setup *su, double x, double y, double speed, double bend) {
-  kick_solver_def d = kick_solver_def_for_setup(su);
-  d.aim_x = x;
-  d.aim_y = y;
-  d.speed_mps = speed;
-  d.bend = bend;
-  kick_solution sol;
-  ks_status s = kick_solve(&d, &sol);
-  if (s == KS_OK || s == KS_ERR_NOT_FOUND) return sol.launch; /* NOT_FOUND: its best try */
-  kick_launch l = kick_launch_default();
-  l.speed_mps = speed;
-  return l;
-}
-
-/* Candidate 0 is the level's reference kick; 1..25 are 5 aims (low near the
-   posts, the top corners, under the bar) × 5 speed/bend styles. */
-static void level_candidates(sim_level *sl) {
-  const kick_level *lv = kick_level_at(sl->index);
-  kick_setup su;
-  kick_level_setup(lv, 1, 0, &su); /* the spot and pitch do not depend on the dice */
-  sl->cand[0] = solve_launch(&su, lv->aim.aim_x, lv->aim.aim_y, lv->aim.speed_mps, lv->aim.bend);
-  int c = 1;
-  for (int a = 0; a < 5; a++)
-    for (int s = 0; s < 5; s++)
-      sl->cand[c++] = solve_launch(&su, cand_aims[a][0], cand_aims[a][1], cand_styles[s][0], cand_styles[s][1]);
-}
-
-/* Plays a struck shot until it is decided (or 10 s of flight pass). */
-static void play_out(kick_shot *s) {
-  int64_t limit = kick_shot_strike_step(s) + SIM_MAX_FLIGHT_STEPS;
-  while (!kick_shot_decided(s) && kick_shot_steps(s) < limit) kick_shot_step(s, NULL, NULL);
-}
+static void level_candidates(sim_level *sl) { kick_player_candidates(kick_level_at(sl->index), sl->cand); }
 
 /* The engine that plays the kicks (--engine): the trials and the real kick.
-   `batch` is the worker's batch with SIM_ENGINE_BATCH, else NULL. Both give
-   the same bits, so the same scores and the same sim_kick. */
-static void play_trials(sim_batch *batch, const kick_level *lv, const sim_level *sl, const kick_shot *trial,
-                        int *score) {
-  if (batch) {
-    sim_batch_trials(batch, lv, sl->cand, SIM_CANDIDATES, trial, SIM_TRIALS, SIM_MAX_FLIGHT_STEPS, score);
-    return;
-  }
-  for (int c = 0; c < SIM_CANDIDATES; c++) {
-    score[c] = 0;
-    for (int t = 0; t < SIM_TRIALS; t++) {
-      kick_shot s = trial[t];
-      if (kick_shot_strike(&s, &sl->cand[c]) != KS_OK) continue;
-      play_out(&s);
-      score[c] += sim_trial_score(lv, &s);
-    }
-  }
+   `batch` is the worker's batch with SIM_ENGINE_BATCH, else NULL (the
+   library's own loop). Both give the same bits, so the same scores and the
+   same sim_kick. */
+static void play_trials(sim_batch *batch, const kick_player_def *pd, const kick_level *lv, const sim_level *sl,
+                        const kick_shot *trial, int32_t *score) {
+  if (batch) sim_batch_trials(batch, lv, sl->cand, SIM_CANDIDATES, trial, SIM_TRIALS, pd->max_flight_steps, score);
+  else kick_player_score(pd, lv, sl->cand, trial, score);
 }
 
-static void play_kick(sim_batch *batch, kick_shot *s) {
-  if (batch) sim_batch_play(batch, s, SIM_MAX_FLIGHT_STEPS);
-  else play_out(s);
+static void play_kick(sim_batch *batch, const kick_player_def *pd, kick_shot *s) {
+  if (batch) sim_batch_play(batch, s, pd->max_flight_steps);
+  else kick_player_play(pd, s);
 }
-
-/* Roughly normal with mean 0 and standard deviation 1 (three uniforms; no libm,
-   so the result is the same bits everywhere). */
-static double rng_normalish(ks_rng *r) {
-  double u = ks_rng_double(r) + ks_rng_double(r) + ks_rng_double(r);
-  return (u - 1.5) * 2.0;
-}
-
-static double clampd(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 #define PLAYER_SALT 0x706c617965727321ull /* the player's own dice, apart from the shot's */
 #define SKILL_SALT 0x736b696c6c736b69ull
@@ -109,52 +54,40 @@ static void run_item(const sim_level *sl, uint64_t seed, long p, long k, sim_kic
   const kick_level *lv = kick_level_at(sl->index);
   uint64_t kick_number = ((uint64_t)sl->index << 48) | ((uint64_t)p << 24) | (uint64_t)k;
   ks_rng skill_rng = ks_rng_stream(seed ^ SKILL_SALT, (uint64_t)p);
-  double skill = 0.6 + 0.8 * ks_rng_double(&skill_rng); /* execution error scale of this player */
+  kick_player_def pd = kick_player_default_def();
+  pd.skill = 0.6 + 0.8 * ks_rng_double(&skill_rng); /* execution error scale of this player */
   ks_rng me = ks_rng_stream(seed ^ PLAYER_SALT, kick_number);
 
   memset(out, 0, sizeof *out);
   out->level = sl->index;
   out->player = p;
   out->kick = k;
-  out->skill = skill;
+  out->skill = pd.skill;
   out->candidate = -1;
   kick_setup su;
   kick_shot shot;
   if (kick_level_setup(lv, seed, kick_number, &su) != KS_OK || kick_shot_init(&shot, &su) != KS_OK) return;
   /* The player takes a moment on the spot: 0.3 to 1 s. */
-  uint32_t wait = 180u + ks_rng_below(&me, 421u);
+  uint32_t wait = kick_player_wait_steps(&pd, &me);
   for (uint32_t i = 0; i < wait; i++) kick_shot_step(&shot, NULL, NULL);
 
   /* Three rerolled copies: the same setup, clock and moment (keeper, wall), other dice. */
   kick_shot trial[SIM_TRIALS];
-  for (int t = 0; t < SIM_TRIALS; t++) {
-    trial[t] = shot;
-    kick_shot_reroll(&trial[t], ks_rng_next(&me));
-  }
-  int score[SIM_CANDIDATES];
-  play_trials(batch, lv, sl, trial, score);
-  int best = 0, best_score = -1;
-  for (int c = 0; c < SIM_CANDIDATES; c++) {
-    if (score[c] > best_score) {
-      best_score = score[c];
-      best = c;
-    }
-  }
+  kick_player_trials(&pd, &shot, &me, trial);
+  int32_t score[SIM_CANDIDATES];
+  play_trials(batch, &pd, lv, sl, trial, score);
+  int32_t best_score;
+  int32_t best = kick_player_choose(score, &best_score);
   /* The real kick: the best candidate and the player's own execution error. */
-  kick_launch l = sl->cand[best];
-  kick_launch aimed = l;
-  l.speed_mps = clampd(l.speed_mps + 0.5 * skill * rng_normalish(&me), 5.0, KICK_MAX_LAUNCH_SPEED);
-  l.elevation = clampd(l.elevation + 0.7 * DEG * skill * rng_normalish(&me), -0.1, 1.2);
-  l.direction = clampd(l.direction + 0.7 * DEG * skill * rng_normalish(&me), -1.5, 1.5);
-  l.spin_rate = clampd(l.spin_rate * (1.0 + 0.06 * skill * rng_normalish(&me)), 0.0, KICK_MAX_SPIN_RATE);
-  if (kick_launch_validate(&l) != KS_OK) l = aimed;
+  kick_launch l;
+  kick_player_execute(&pd, &sl->cand[best], &me, &l);
   if (kick_shot_strike(&shot, &l) != KS_OK) return;
   out->struck = true;
   out->candidate = best;
   out->score = best_score;
   out->launch = l;
   out->strike_step = kick_shot_strike_step(&shot);
-  play_kick(batch, &shot);
+  play_kick(batch, &pd, &shot);
   out->crossed = kick_shot_crossing(&shot, &out->crossing);
   if (!kick_shot_decided(&shot)) return;
   out->decided = true;

@@ -22,16 +22,17 @@
 
 #include "cli.h"
 #include "kickstep/host_file.h"
+#include "kickstep/kick_player.h"
 
-#define SIM_CANDIDATES 26
-#define SIM_TRIALS 3
+#define SIM_CANDIDATES KICK_PLAYER_CANDIDATES
+#define SIM_TRIALS KICK_PLAYER_TRIALS
 #define SIM_FORMAT 2
 #define SIM_MAX_LEVELS 64
 #define SIM_MAX_PLAYERS 100000L
 #define SIM_MAX_KICKS 100000L
 #define SIM_MAX_SHARDS 1000000L
 #define SIM_MAX_THREADS 256L
-#define SIM_MAX_FLIGHT_STEPS (10 * KICK_STEPS_PER_SECOND)
+#define SIM_MAX_FLIGHT_STEPS KICK_PLAYER_MAX_FLIGHT_STEPS /* the player's default */
 #define SIM_OUTCOMES ((int)kick_outcome_count) /* slot 0 (KICK_OUTCOME_NONE): undecided */
 
 /* ---------------------------------------------------------------- one kick */
@@ -237,21 +238,16 @@ long sim_affinity_cpus(void);
    lanes). Both give the same bits, so the same results and records. */
 typedef enum sim_engine_kind { SIM_ENGINE_SCALAR = 0, SIM_ENGINE_BATCH } sim_engine_kind;
 
-/* What one trial kick is worth to the player choosing a candidate. */
-static inline int sim_trial_score(const kick_level *lv, const kick_shot *s) {
-  return (kick_shot_outcome(s) == KICK_OUTCOME_GOAL ? 3 : 0) + kick_level_stars(lv, s);
-}
-
 typedef struct sim_batch sim_batch; /* one worker's batch (sim_batch.c) */
 
 sim_batch *sim_batch_new(void);     /* NULL when out of memory */
 void sim_batch_free(sim_batch *e);
-/* Every candidate on every trial: a copy of trial[t] struck with cand[c] and
-   played until decided or max_flight_steps after the strike; score[c] gets
-   the sum of sim_trial_score over its trials (a launch the shot refuses
-   scores nothing). */
+/* kick_player_score in lanes: every candidate on every trial, a copy of
+   trial[t] struck with cand[c] and played until decided or max_flight_steps
+   after the strike; score[c] gets the sum of kick_player_trial_score over its
+   trials (a launch the shot refuses scores nothing). */
 void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *cand, int ncand, const kick_shot *trial,
-                      int ntrials, int64_t max_flight_steps, int *score);
+                      int ntrials, int64_t max_flight_steps, int32_t *score);
 /* Plays one struck shot until decided or max_flight_steps after the strike. */
 void sim_batch_play(sim_batch *e, kick_shot *s, int64_t max_flight_steps);
 

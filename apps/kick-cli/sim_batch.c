@@ -60,7 +60,7 @@ static int longer_first(const void *a, const void *b) {
 }
 
 void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *cand, int ncand, const kick_shot *trial,
-                      int ntrials, int64_t max_flight_steps, int *score) {
+                      int ntrials, int64_t max_flight_steps, int32_t *score) {
   int job[KICK_BATCH_LANES], order[SIM_BATCH_JOBS];
   int total = ncand * ntrials, next = 0, left = total;
   sim_batch_level *hist = total <= SIM_BATCH_JOBS ? level_of(e, cand) : NULL;
@@ -104,7 +104,7 @@ void sim_batch_trials(sim_batch *e, const kick_level *lv, const kick_launch *can
     for (int32_t i = 0; i < KICK_BATCH_LANES; i++) {
       if ((done & (1u << i)) == 0u) continue;
       const kick_shot *s = kick_batch_lane(&e->b, i);
-      score[job[i] / ntrials] += sim_trial_score(lv, s);
+      score[job[i] / ntrials] += kick_player_trial_score(lv, s);
       if (hist) hist->steps[job[i]] = kick_shot_steps(s) - kick_shot_strike_step(s);
       kick_batch_remove(&e->b, i, NULL);
       left--;

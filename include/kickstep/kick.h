@@ -84,18 +84,40 @@ extern "C" {
 
 /* -------------------------------------------------------------- enumerations */
 
-/// How a kick ended. NONE while undecided.
+/// How a kick ended: X(NAME, name), in the enum's order (NONE is 0). One
+/// list gives the enum (KICK_OUTCOME_NONE, KICK_OUTCOME_GOAL, ...) and
+/// kick_outcome_name, so a name cannot be missing.
+///   none: not decided yet (not struck, or in flight);
+///   goal: wholly over the line between the posts and under the bar;
+///   saved: the keeper touched it last and it stayed out (held, parried, tipped);
+///   woodwork: the post or bar touched it last and it stayed out;
+///   blocked: the wall touched it last and it stayed out;
+///   wide: crossed the goal line outside the posts, untouched;
+///   over: crossed the goal line over the bar, untouched;
+///   short: untouched, came to rest, left the pitch, or rolls on where it can
+///   never reach the goal line.
+#define KICK_OUTCOMES(X) \
+  X(NONE, none)          \
+  X(GOAL, goal)          \
+  X(SAVED, saved)        \
+  X(WOODWORK, woodwork)  \
+  X(BLOCKED, blocked)    \
+  X(WIDE, wide)          \
+  X(OVER, over)          \
+  X(SHORT, short)
+
+/// @cond KS_OUTCOME_ENUM
+#define KICK_OUTCOME_ENUM(N, n) KICK_OUTCOME_##N,
+/// @endcond
+/// How a kick ended (KICK_OUTCOMES): KICK_OUTCOME_NONE (0) while undecided,
+/// then KICK_OUTCOME_GOAL, _SAVED, _WOODWORK, _BLOCKED, _WIDE, _OVER, _SHORT.
 typedef enum kick_outcome {
-  KICK_OUTCOME_NONE = 0,  ///< not decided yet (not struck, or in flight)
-  KICK_OUTCOME_GOAL,      ///< wholly over the line between the posts and under the bar
-  KICK_OUTCOME_SAVED,     ///< the keeper touched it last and it stayed out (held, parried, tipped)
-  KICK_OUTCOME_WOODWORK,  ///< the post or bar touched it last and it stayed out
-  KICK_OUTCOME_BLOCKED,   ///< the wall touched it last and it stayed out
-  KICK_OUTCOME_WIDE,      ///< crossed the goal line outside the posts, untouched
-  KICK_OUTCOME_OVER,      ///< crossed the goal line over the bar, untouched
-  KICK_OUTCOME_SHORT,     ///< untouched, came to rest, left the pitch, or rolls on where it can never reach the goal line
+  KICK_OUTCOMES(KICK_OUTCOME_ENUM)
   kick_outcome_count      ///< the number of outcomes (not an outcome)
 } kick_outcome;
+/// @cond KS_OUTCOME_ENUM
+#undef KICK_OUTCOME_ENUM
+/// @endcond
 
 /// Where the kick is in its life.
 typedef enum kick_phase {
@@ -581,7 +603,7 @@ KS_API bool kick_moments_slow_motion(uint32_t mask);
 /// Any bit of the mask earns a replay.
 KS_API bool kick_moments_replay(uint32_t mask);
 
-/// A stable lower-case name of an outcome ("goal", "saved", ...); "unknown" otherwise.
+/// A stable lower-case name of an outcome, from KICK_OUTCOMES ("none", "goal", "saved", ...); "unknown" otherwise.
 KS_API const char *kick_outcome_name(kick_outcome o);
 /// The name of one moment bit ("top_corner", ...); "unknown" otherwise.
 KS_API const char *kick_moment_name(uint32_t moment_bit);

@@ -41,19 +41,13 @@ bool kick_moment_replay(uint32_t bit) { return one_bit(bit) && (bit & REPLAY_MAS
 bool kick_moments_slow_motion(uint32_t mask) { return (mask & SLOW_MOTION_MASK) != 0u; }
 bool kick_moments_replay(uint32_t mask) { return (mask & REPLAY_MASK) != 0u; }
 
+#define OUTCOME_NAME(N, n) #n,
+static const char *const outcome_names[] = {KICK_OUTCOMES(OUTCOME_NAME)};
+#undef OUTCOME_NAME
+_Static_assert(sizeof outcome_names / sizeof outcome_names[0] == kick_outcome_count, "an outcome without a name");
+
 const char *kick_outcome_name(kick_outcome o) {
-  switch (o) {
-  case KICK_OUTCOME_NONE: return "none";
-  case KICK_OUTCOME_GOAL: return "goal";
-  case KICK_OUTCOME_SAVED: return "saved";
-  case KICK_OUTCOME_WOODWORK: return "woodwork";
-  case KICK_OUTCOME_BLOCKED: return "blocked";
-  case KICK_OUTCOME_WIDE: return "wide";
-  case KICK_OUTCOME_OVER: return "over";
-  case KICK_OUTCOME_SHORT: return "short";
-  case kick_outcome_count: break;
-  }
-  return "unknown";
+  return (uint32_t)o < (uint32_t)kick_outcome_count ? outcome_names[o] : "unknown";
 }
 
 const char *kick_moment_name(uint32_t bit) {

@@ -20,6 +20,7 @@
 #include "kickstep/kick.h"
 #include "kickstep/kick_batch.h"
 #include "kickstep/kick_director.h"
+#include "kickstep/kick_player.h"
 #include "kickstep/kick_duel.h"
 #include "kickstep/kick_duel_peer.h"
 #include "kickstep/lab.h"
@@ -117,6 +118,13 @@ static void test_kick(void **state) {
       free(cache);
     }
     blob_untouched(&b, "kick_shot_step / kick_shot_advance / kick_shot_step_cached", fills[f]);
+
+    b = blob_new(sizeof(kick_shot), fills[f]);
+    {
+      kick_player_def pd = kick_player_default_def();
+      assert_int_equal(kick_player_play(&pd, (kick_shot *)b.p), KS_ERR_UNINITIALISED);
+    }
+    blob_untouched(&b, "kick_player_play", fills[f]);
 
     b = blob_new(sizeof(kick_batch), fills[f]);
     kick_batch_step((kick_batch *)b.p, NULL, e);

@@ -6,10 +6,15 @@ import { loadWasm, wasmUrl } from '../src/wasm.js';
 
 export const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
 export const RESULT = { PENDING: 0, SCORED: 1, MISSED: 2, NO_SHOT: 3 };
+// The kick outcomes, filled from the module (kick.h's KICK_OUTCOMES, through
+// dx_outcome_name) by createDuel: OUTCOME.NONE, OUTCOME.GOAL, OUTCOME.SAVED...
+export const OUTCOME = {};
 
 export async function createDuel() {
   const w = await loadWasm(wasmUrl('duel'));
   const x = w.exports;
+  // kick_outcome_name names every outcome and answers "unknown" past the last.
+  for (let o = 0, name; o < 64 && (name = w.str(x.dx_outcome_name(o))) !== 'unknown'; o++) OUTCOME[name.toUpperCase()] = o;
   const count = x.dx_view_count();
   const index = Object.create(null);
   for (let i = 0; i < count; i++) index[w.str(x.dx_view_name(i))] = i;
@@ -17,6 +22,8 @@ export async function createDuel() {
   let view = null;
   const duel = {
     index,
+    /** The names from the module the shared stadium (web/kick/scene.js) reads: { OUTCOME }. */
+    names: { OUTCOME },
     read() {
       view = w.f64(x.dx_view(), count);
       return duel;

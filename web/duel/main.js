@@ -3,7 +3,7 @@
 // loop and the relay. It draws the module's view and forwards input and
 // bytes; every rule (the shoot-out, rollback, what a swipe means, the record
 // of the match) is in the wasm module.
-import { createDuel, PHASE, RESULT } from './game.js';
+import { createDuel, PHASE, RESULT, OUTCOME } from './game.js';
 import { RelayLink } from './net.js';
 import { Stadium } from '../kick/scene.js';
 
@@ -444,7 +444,7 @@ async function main() {
       // go from aiming straight to the kick's end without drawing its flight.
       if (phase === PHASE.AFTER && (ui.lastPhase === PHASE.FLIGHT || ui.lastPhase === PHASE.AIM)) {
         const r = duel.v('last_result'); // this kick's, decided as its flight ended (or its time ran out)
-        const text = r === RESULT.NO_SHOT ? 'TIME!' : r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === 2 ? 'SAVED!' : 'MISSED';
+        const text = r === RESULT.NO_SHOT ? 'TIME!' : r === RESULT.SCORED ? 'GOAL!' : duel.v('outcome') === OUTCOME.SAVED ? 'SAVED!' : 'MISSED';
         flash(text);
         api.flashes.push(text);
       }

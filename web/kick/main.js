@@ -4,7 +4,7 @@
 // press means, when slow motion starts, what a goal earns, how many tries a
 // day) is in the wasm module. The page keeps the player's progress in
 // localStorage and gives it back to the module on the next visit.
-import { createGame, SCREEN, OPT, MODE, POINTS_FOR } from './game.js';
+import { createGame, SCREEN, OPT, MODE, OUTCOME, POINTS_FOR } from './game.js';
 import { Stadium } from './scene.js';
 import { Sound } from './audio.js';
 import { worldOf } from './worlds.js';
@@ -916,7 +916,7 @@ async function main() {
     const level = game.v('mode') === MODE.TOUR ? game.v('level') : -1 - game.v('mode');
     if (ui.marksFor !== level) ui.crossings = [];
     ui.marksFor = level;
-    if (game.v('crossed')) ui.crossings.unshift({ x: game.v('cross_x'), y: game.v('cross_y'), goal: game.v('outcome') === 1 });
+    if (game.v('crossed')) ui.crossings.unshift({ x: game.v('cross_x'), y: game.v('cross_y'), goal: game.v('outcome') === OUTCOME.GOAL });
     ui.crossings = ui.crossings.slice(0, 5);
     stadium.markCrossings(ui.crossings);
   }

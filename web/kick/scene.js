@@ -550,9 +550,10 @@ export class Stadium {
     }
     const strikeT = v('strike_time');
     const since = v('struck') !== 0 && strikeT >= 0 ? t - strikeT : -1;
-    const goalFor = v('outcome') === 1 && this.goalAt !== undefined ? t - this.goalAt : -1;
-    if (v('outcome') === 1 && this.goalAt === undefined) this.goalAt = t;
-    if (v('outcome') !== 1) this.goalAt = undefined;
+    const goal = v('outcome') === g.names.OUTCOME.GOAL;
+    const goalFor = goal && this.goalAt !== undefined ? t - this.goalAt : -1;
+    if (goal && this.goalAt === undefined) this.goalAt = t;
+    if (!goal) this.goalAt = undefined;
     const cam = this.camera;
     cam.updateMatrixWorld();
     const inFrame = (pts) => pts.every((p) => {
@@ -573,7 +574,7 @@ export class Stadium {
 
     // The keeper: the simulation's pose, drawn as a person.
     this.keeper.g.visible = v('keeper_present') !== 0;
-    if (this.keeper.g.visible) this.keeper.update(v, dt, v('outcome') !== 0 ? 1 : -1);
+    if (this.keeper.g.visible) this.keeper.update(v, dt, v('outcome') !== g.names.OUTCOME.NONE ? 1 : -1);
 
     // Rings.
     const rc = v('ring_count');
@@ -671,7 +672,7 @@ export class Stadium {
       // Before the strike the picture is exactly the one the swipe is read in.
       this.aiming = g.v('struck') === 0;
       // After a goal, lean in a little towards the net (the crowd is on its feet).
-      if (g.v('outcome') === 1 && g.v('replay') === 0) {
+      if (g.v('outcome') === g.names.OUTCOME.GOAL && g.v('replay') === 0) {
         const k = Math.min(1, Math.max(0, (g.v('time') - (this.goalAt ?? g.v('time'))) / 1.2));
         cam.position.lerp(V(ball.x * 0.5, 2.2, ball.z - 10), 0.25 * k * k * (3 - 2 * k));
       }
