@@ -136,6 +136,18 @@ static uint8_t g_sp_storage[sizeof(kick_duel) + DX_WATCH_BUFFER * (8 + 2 * KICK_
 static int64_t g_want_lo = -1, g_want_hi = -1, g_watch_requests;
 static uint8_t g_wreply[KS_RB_MAX_MESSAGE];
 static uint8_t g_wlog[KS_RB_MAX_MESSAGE];
+/* The moments a watcher saw, kick by kick: result * 8 + the shot's outcome
+   as the kick was decided (dx_moment). */
+static int32_t g_moment_count;
+static uint8_t g_moments[KICK_DUEL_MAX_KICKS];
+
+static void note_moments(void) {
+  const kick_duel *d = (const kick_duel *)ks_rb_spectator_state(&g_sp);
+  while (g_moment_count < KICK_DUEL_MAX_KICKS && d->results[g_moment_count] != KICK_DUEL_PENDING) {
+    g_moments[g_moment_count] = (uint8_t)(d->results[g_moment_count] * 8u + ((uint32_t)d->outcome & 7u));
+    g_moment_count++;
+  }
+}
 
 static size_t text_len(void) {
   size_t n = 0;
@@ -245,7 +257,14 @@ DX_EXPORT(dx_frame) int32_t dx_frame(double target_seconds) {
   if (!g_resume) real = target_seconds - g_last_target;
   g_resume = 0;
   g_last_target = target_seconds;
-  if (g_watching) return (int32_t)ks_rb_spectator_advance(&g_sp, DX_WATCH_CATCHUP);
+  if (g_watching) { /* a step at a time, so no kick's moment is skipped when catching up */
+    int32_t done = 0;
+    while (done < DX_WATCH_CATCHUP && ks_rb_spectator_advance(&g_sp, 1) == 1) {
+      done++;
+      note_moments();
+    }
+    return done;
+  }
   return (int32_t)kick_duel_peer_frame(&g_peer, real); /* the peer caps a frame at 1/20 s */
 }
 
@@ -421,8 +440,13 @@ DX_EXPORT(dx_watch_init) int32_t dx_watch_init(int32_t delay) {
   g_resume = 1;
   g_resuming = 0;
   g_watching = 1;
+  g_moment_count = 0;
   return KS_OK;
 }
+
+/// A watcher's moments so far (kicks decided), and each: result * 8 + outcome.
+DX_EXPORT(dx_moments) int32_t dx_moments(void) { return g_watching ? g_moment_count : 0; }
+DX_EXPORT(dx_moment) int32_t dx_moment(int32_t i) { return i >= 0 && i < g_moment_count ? g_moments[i] : -1; }
 
 /// The test hook: a desync planted in this device's step (see dx_step).
 DX_EXPORT(dx_plant) void dx_plant(int32_t kick, int32_t steps) {
