@@ -342,7 +342,11 @@ export function startRelay(given) {
         if (typeof m.room !== 'string' || !CODE_RE.test(m.room)) return refuse(c, 'bad-message', 'a room code is 16 characters');
         const room = rooms.get(m.room);
         if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
-        if (room.seats[1]) return watch(c, room); // both seats taken: the third client watches
+        // Both seats taken and connected: the third client watches. A seat waiting for its
+        // dropped device keeps refusing (room-full): a page with a kept token tries it again.
+        if (room.seats[1] && (!room.seats[0].client || !room.seats[1].client))
+          return refuse(c, 'room-full', 'a seat of this room waits for its device');
+        if (room.seats[1]) return watch(c, room);
         room.seats[1] = { token: token(), client: null };
         seatClient(room, 1, c);
         send(c.ws, { t: 'joined', room: room.code, seat: 1, token: room.seats[1].token });
