@@ -12,7 +12,10 @@
 //
 // Protocol. Control messages are JSON text frames; game data are binary frames.
 //   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T}
-//   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":1,"token":T}
+//   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":1,"token":T}; when both seats
+//                                  are taken: the client watches instead ({"t":"watching",...} below)
+//   {"t":"watch","room":CODE}      -> {"t":"watching","room":CODE,"started":B}: a watcher, who follows
+//                                  the match and plays no part; {"t":"start","seat":-1} when it starts
 //   both seats taken               -> {"t":"start","seat":S} to each
 //   {"t":"rejoin","room":CODE,"token":T} -> {"t":"rejoined","room":CODE,"seat":S}; the other gets {"t":"peer-back"}
 //   {"t":"leave"}                  the room closes; the other gets {"t":"peer-gone","reason":"left"}
@@ -22,10 +25,16 @@
 //   binary                         forwarded to the other seat (after the fault injection, if any):
 //                                  KSRB (a session's message), KSRQ and KSRH (a handover request and
 //                                  its parts, for a reloaded page: docs/duel.md)
+//   watchers' binary               only KSRS (a watcher's request, 20 bytes): forwarded to one seat
+//                                  (the first connected); nothing else of a watcher's reaches a player
+//   a seat's KSRC                  (confirmed inputs, its answer to watchers) to every watcher of the
+//                                  room, never to the other seat; the relay keeps none of it
 //   a lobby's only device drops    the room closes at once (a room that never started keeps no seat)
 //   a match older than --match-seconds   both get {"t":"peer-gone","reason":"expired"}; the room closes
 // Refusals are {"t":"error","code":C,"message":M} and change nothing:
-//   bad-json, bad-message, unknown-type, unknown-room, room-full (a third client),
+//   bad-json, bad-message, unknown-type, unknown-room, room-full (a rejoin to a connected seat,
+//   or a watcher over --max-watchers / --max-watchers-per-address), watch-only (a watcher's
+//   data other than KSRS),
 //   too-many-rooms, too-many-clients, already-in-room, not-in-room, bad-token,
 //   bad-data (not a rollback message, or one claiming the other seat),
 //   stale-input (inputs for steps the other seat has already confirmed),
@@ -72,6 +81,8 @@ const USAGE = `usage: node tools/relay.mjs [options]
   --max-clients-per-address N  connections one remote address holds at once (default 16)
   --max-rooms-per-address N    rooms one remote address holds at once (default 4)
   --first-byte-ms MS  a connection silent that long is cut (default 3000)
+  --max-watchers N    watchers of one room at once (default 32)
+  --max-watchers-per-address N  watchers one remote address holds at once, over all rooms (default 8)
   --latency-ms MS --jitter-ms MS --loss P --seed N
                       fault injection on forwarded game data (default none)
   --help, --version   this text; the version`;
@@ -90,7 +101,7 @@ function parseArgs(argv) {
     host: '127.0.0.1', port: process.env.RELAY_PORT ?? '8601', maxRooms: 1000, maxClients: 4000, maxBytes: 16384,
     rate: 200, burst: 400, rejoinSeconds: 20, roomSeconds: 600, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1,
     matchSeconds: 7200, maxBuffered: 1 << 20, heartbeatSeconds: 10, allowOrigins: [], maxClientsPerAddress: 16,
-    maxRoomsPerAddress: 4, firstByteMs: 3000,
+    maxRoomsPerAddress: 4, firstByteMs: 3000, maxWatchers: 32, maxWatchersPerAddress: 8,
   };
   const num = (name, v, lo, hi) => {
     const x = Number(v);
@@ -123,6 +134,8 @@ function parseArgs(argv) {
       case '--max-clients-per-address': o.maxClientsPerAddress = num(a, v(), 2, 1e6); break;
       case '--max-rooms-per-address': o.maxRoomsPerAddress = num(a, v(), 1, 1e6); break;
       case '--first-byte-ms': o.firstByteMs = num(a, v(), 10, 600000); break;
+      case '--max-watchers': o.maxWatchers = num(a, v(), 0, 1e6); break;
+      case '--max-watchers-per-address': o.maxWatchersPerAddress = num(a, v(), 0, 1e6); break;
       default: throw new Error(`unexpected argument ${a} (node tools/relay.mjs --help lists the options)`);
     }
   }
@@ -178,10 +191,14 @@ function rng(seed) {
    "KSRB" is a session's message; "KSRQ" (a handover request, 28 bytes) and
    "KSRH" (a part of a handover) carry a reloaded page's seat back to it. */
 const HEADER = 36, CHECKSUM = 8, REQUEST = 28, PART_HEADER = 36;
+/* A watcher's request "KSRS" (20 bytes) and the confirmed inputs "KSRC" a seat answers with (rollback.h). */
+const WATCH_REQUEST = 20, WATCH_HEADER = 20;
 function header(buf) {
   if (buf.length < 8 || buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52 || buf[4] !== 1) return null; // "KSR?"
   const kind = String.fromCharCode(buf[3]);
   if (kind === 'Q') return buf.length === REQUEST ? { kind, player: buf[5] } : null;
+  if (kind === 'S') return buf.length === WATCH_REQUEST ? { kind } : null;
+  if (kind === 'C') return buf.length >= WATCH_HEADER + CHECKSUM ? { kind } : null;
   if (kind === 'H') return buf.length > PART_HEADER + CHECKSUM ? { kind, player: buf[5] } : null;
   if (kind !== 'B' || buf.length < HEADER + CHECKSUM) return null;
   return {
@@ -199,10 +216,11 @@ export function startRelay(given) {
   const opts = { ...RELAY_DEFAULTS, ...given };
   const WebSocket = requireWeb('ws');
   const roomsOf = new Map(); // remote address -> rooms it holds
+  const watchersOf = new Map(); // remote address -> watchers it holds
   const rooms = new Map();
   const random = rng(opts.seed);
   let clients = 0;
-  const stats = { forwarded: 0, dropped: 0, refused: 0, notReading: 0, noPong: 0, expired: 0, badOrigin: 0 };
+  const stats = { forwarded: 0, dropped: 0, refused: 0, notReading: 0, noPong: 0, expired: 0, badOrigin: 0, watched: 0 };
 
   /** Sends, unless the connection already holds more than --max-buffered unread bytes: then it is closed (4008). */
   const put = (ws, data, binary) => {
@@ -232,6 +250,10 @@ export function startRelay(given) {
     else roomsOf.delete(room.addr);
     clearTimeout(room.lobbyTimer);
     clearTimeout(room.matchTimer);
+    for (const w of [...room.watchers]) {
+      if (reason) send(w.ws, { t: 'peer-gone', reason });
+      unwatch(w);
+    }
     for (const seat of room.seats) {
       if (!seat) continue;
       clearTimeout(seat.rejoinTimer);
@@ -240,6 +262,31 @@ export function startRelay(given) {
         seat.client.room = null;
       }
     }
+  }
+
+  /** A watcher leaves its room (closed, left or gone). */
+  function unwatch(c) {
+    const room = c.room;
+    if (!room || !c.watching) return;
+    room.watchers.delete(c);
+    c.room = null;
+    c.watching = false;
+    const held = (watchersOf.get(c.addr) || 1) - 1;
+    if (held > 0) watchersOf.set(c.addr, held);
+    else watchersOf.delete(c.addr);
+  }
+
+  /** The client watches the room: it follows the match and plays no part. */
+  function watch(c, room) {
+    if (room.watchers.size >= opts.maxWatchers) return refuse(c, 'room-full', `a room has ${opts.maxWatchers} watchers at most`);
+    if ((watchersOf.get(c.addr) || 0) >= opts.maxWatchersPerAddress)
+      return refuse(c, 'room-full', `one address holds ${opts.maxWatchersPerAddress} watchers at most`);
+    watchersOf.set(c.addr, (watchersOf.get(c.addr) || 0) + 1);
+    room.watchers.add(c);
+    c.room = room;
+    c.seat = -1;
+    c.watching = true;
+    return send(c.ws, { t: 'watching', room: room.code, started: room.started });
   }
 
   function seatClient(room, s, c) {
@@ -257,6 +304,7 @@ export function startRelay(given) {
       closeRoom(room, 'expired');
     }, opts.matchSeconds * 1000);
     for (let s = 0; s < 2; s++) send(room.seats[s].client.ws, { t: 'start', seat: s, room: room.code });
+    for (const w of room.watchers) send(w.ws, { t: 'start', seat: -1, room: room.code });
   }
 
   function onControl(c, text) {
@@ -277,7 +325,7 @@ export function startRelay(given) {
           return refuse(c, 'too-many-rooms', `one address holds ${opts.maxRoomsPerAddress} rooms at most`);
         let code;
         do code = roomCode(); while (rooms.has(code));
-        const room = { code, addr: c.addr, seats: [{ token: token(), client: null }, null], started: false };
+        const room = { code, addr: c.addr, seats: [{ token: token(), client: null }, null], started: false, watchers: new Set() };
         roomsOf.set(c.addr, (roomsOf.get(c.addr) || 0) + 1);
         room.lobbyTimer = setTimeout(() => {
           if (!room.started) {
@@ -294,11 +342,22 @@ export function startRelay(given) {
         if (typeof m.room !== 'string' || !CODE_RE.test(m.room)) return refuse(c, 'bad-message', 'a room code is 16 characters');
         const room = rooms.get(m.room);
         if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
-        if (room.seats[1]) return refuse(c, 'room-full', 'two devices are already in this room');
+        // Both seats taken and connected: the third client watches. A seat waiting for its
+        // dropped device keeps refusing (room-full): a page with a kept token tries it again.
+        if (room.seats[1] && (!room.seats[0].client || !room.seats[1].client))
+          return refuse(c, 'room-full', 'a seat of this room waits for its device');
+        if (room.seats[1]) return watch(c, room);
         room.seats[1] = { token: token(), client: null };
         seatClient(room, 1, c);
         send(c.ws, { t: 'joined', room: room.code, seat: 1, token: room.seats[1].token });
         return maybeStart(room);
+      }
+      case 'watch': {
+        if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
+        if (typeof m.room !== 'string' || !CODE_RE.test(m.room)) return refuse(c, 'bad-message', 'a room code is 16 characters');
+        const room = rooms.get(m.room);
+        if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
+        return watch(c, room);
       }
       case 'rejoin': {
         if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
@@ -316,6 +375,7 @@ export function startRelay(given) {
       }
       case 'leave': {
         if (!c.room) return refuse(c, 'not-in-room', 'this connection is in no room');
+        if (c.watching) return unwatch(c); // a watcher leaving closes nothing
         const room = c.room;
         room.seats[c.seat].client = null;
         c.room = null;
@@ -350,12 +410,34 @@ export function startRelay(given) {
     else deliver();
   }
 
+  /** A watcher's request, to the first connected seat (its page answers every watcher at once). */
+  function forwardWatchRequest(room, buf) {
+    const to = room.seats[0]?.client || room.seats[1]?.client;
+    if (!to) {
+      stats.dropped++;
+      return;
+    }
+    if (put(to.ws, buf, true)) stats.watched++;
+  }
+
+  /** A seat's confirmed inputs to every watcher of the room (never to the other seat). */
+  function forwardToWatchers(room, buf) {
+    for (const w of room.watchers) if (put(w.ws, buf, true)) stats.watched++;
+  }
+
   function onData(c, buf) {
     if (!c.room) return refuse(c, 'not-in-room', 'join a room before sending game data');
     const room = c.room;
     if (!room.started) return refuse(c, 'no-peer', 'the other device has not joined yet');
     const h = header(buf);
-    if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, KSRQ or KSRH, version 1)');
+    if (c.watching) {
+      // A watcher plays no part: its only data is a request for confirmed inputs.
+      if (!h || h.kind !== 'S') return refuse(c, 'watch-only', 'a watcher sends only watch requests (KSRS, 20 bytes)');
+      return forwardWatchRequest(room, buf);
+    }
+    if (!h) return refuse(c, 'bad-data', 'game data must be a rollback message (KSRB, KSRQ, KSRH or KSRC, version 1)');
+    if (h.kind === 'C') return forwardToWatchers(room, buf);
+    if (h.kind === 'S') return refuse(c, 'bad-data', 'a player sends no watch request');
     if (h.player !== c.seat) return refuse(c, 'bad-data', `a message from seat ${c.seat} claims player ${h.player}`);
     if (h.kind !== 'B') return forward(room, c.seat, buf, null);
     const seat = room.seats[c.seat];
@@ -377,6 +459,7 @@ export function startRelay(given) {
     clients--;
     const room = c.room;
     if (!room) return;
+    if (c.watching) return unwatch(c);
     c.room = null;
     const seat = room.seats[c.seat];
     if (!seat || seat.client !== c) return;
@@ -445,7 +528,7 @@ export function startRelay(given) {
     ws.kickstepAlive = true;
     ws.on('pong', () => (ws.kickstepAlive = true));
     const addr = String(req.socket.remoteAddress || '').replace(/^::ffff:/, '');
-    const c = { ws, addr, room: null, seat: -1, tokens: opts.burst, last: Date.now(), overflows: 0, warned: 0 };
+    const c = { ws, addr, room: null, seat: -1, watching: false, tokens: opts.burst, last: Date.now(), overflows: 0, warned: 0 };
     ws.on('message', (data, isBinary) => {
       const now = Date.now();
       c.tokens = Math.min(opts.burst, c.tokens + ((now - c.last) / 1000) * opts.rate);

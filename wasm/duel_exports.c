@@ -34,6 +34,16 @@
 ///   dx_desync_text() -> length         the desync report in one sentence at dx_text()
 ///   dx_view() / dx_view_count() / dx_view_name(i)
 ///   dx_text(), dx_text_capacity(), dx_status_name(s), dx_result_name(r), dx_outcome_name(o)
+///
+/// Watchers (docs/duel.md, "Watching a match"):
+///   dx_watch_init(delay)               this page watches the room at dx_text(): a spectator
+///                                      (rollback.h) fed confirmed inputs, never an input of its own;
+///                                      dx_send writes its request ("KSRS") for what it lacks,
+///                                      dx_receive takes confirmed inputs ("KSRC"), dx_frame steps it
+///                                      (a late joiner fast-forwards) and dx_view draws it
+///   dx_watch_reply() -> length         a player's answer to watchers' requests, at dx_watch_reply_bytes()
+///                                      (0: none); called up to twice a frame (the oldest step asked
+///                                      for, then the newest), built from the shoot-out record
 #include "kickstep/base.h"
 #include "kickstep/dmath.h"
 #include "kickstep/hash.h"
@@ -80,7 +90,8 @@
   X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
   X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen_w) X(screen_h)          \
   X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)           \
-  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)
+  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)                \
+  X(watching) X(watch_progress) X(watch_live) X(watch_refused) X(watch_requests)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -115,6 +126,28 @@ static size_t g_reply_len;
 /* The test hook's planted desync. */
 static int32_t g_plant_kick = -1, g_plant_age;
 static int64_t g_planted_step = -1;
+/* A watcher's spectator; a player's pending answers to watchers (the oldest
+   and the newest step asked for since its last answer, -1: none). */
+#define DX_WATCH_BUFFER 8192 /* steps of confirmed inputs a watcher holds ahead */
+#define DX_WATCH_CATCHUP 12000 /* most steps a watcher simulates in one frame (20 s of match) */
+static int32_t g_watching;
+static ks_rb_spectator g_sp;
+static uint8_t g_sp_storage[sizeof(kick_duel) + DX_WATCH_BUFFER * (8 + 2 * KICK_DUEL_INPUT_BYTES) + 64];
+static int64_t g_want_lo = -1, g_want_hi = -1, g_watch_requests;
+static uint8_t g_wreply[KS_RB_MAX_MESSAGE];
+static uint8_t g_wlog[KS_RB_MAX_MESSAGE];
+/* The moments a watcher saw, kick by kick: result * 8 + the shot's outcome
+   as the kick was decided (dx_moment). */
+static int32_t g_moment_count;
+static uint8_t g_moments[KICK_DUEL_MAX_KICKS];
+
+static void note_moments(void) {
+  const kick_duel *d = (const kick_duel *)ks_rb_spectator_state(&g_sp);
+  while (g_moment_count < KICK_DUEL_MAX_KICKS && d->results[g_moment_count] != KICK_DUEL_PENDING) {
+    g_moments[g_moment_count] = (uint8_t)(d->results[g_moment_count] * 8u + ((uint32_t)d->outcome & 7u));
+    g_moment_count++;
+  }
+}
 
 static size_t text_len(void) {
   size_t n = 0;
@@ -158,6 +191,8 @@ static kick_swipe_def swipe_def(void) {
 
 static void started(void) {
   g_ready = 1;
+  g_watching = 0;
+  g_want_lo = g_want_hi = -1;
   g_resume = 1;
   g_resuming = 0;
   g_box.bytes = g_box_bytes;
@@ -222,6 +257,14 @@ DX_EXPORT(dx_frame) int32_t dx_frame(double target_seconds) {
   if (!g_resume) real = target_seconds - g_last_target;
   g_resume = 0;
   g_last_target = target_seconds;
+  if (g_watching) { /* a step at a time, so no kick's moment is skipped when catching up */
+    int32_t done = 0;
+    while (done < DX_WATCH_CATCHUP && ks_rb_spectator_advance(&g_sp, 1) == 1) {
+      done++;
+      note_moments();
+    }
+    return done;
+  }
   return (int32_t)kick_duel_peer_frame(&g_peer, real); /* the peer caps a frame at 1/20 s */
 }
 
@@ -231,11 +274,41 @@ DX_EXPORT(dx_resume) void dx_resume(void) { g_resume = 1; }
 DX_EXPORT(dx_inbox) uint8_t *dx_inbox(void) { return g_inbox; }
 DX_EXPORT(dx_inbox_capacity) int32_t dx_inbox_capacity(void) { return (int32_t)sizeof g_inbox; }
 
+static int32_t error_text(ks_status st, const ks_rb_error *e) {
+  if (st != KS_OK) {
+    size_t i = 0;
+    for (; e->field[i] && i + 1 < sizeof g_text; i++) g_text[i] = e->field[i];
+    g_text[i] = '\0';
+  }
+  return (int32_t)st;
+}
+
+/* A watcher takes confirmed inputs; anything else (a player's session
+   message) is no business of a watcher's and is refused. */
+static int32_t watch_receive(size_t len) {
+  ks_rb_error e;
+  return error_text(ks_rb_spectator_read(&g_sp, g_inbox, len, &e), &e);
+}
+
+/* A player notes a watcher's request; dx_watch_reply answers it. */
+static int32_t watch_request(size_t len) {
+  ks_rb_error e;
+  int64_t from = 0;
+  ks_status st = ks_rb_read_spectator_request(g_inbox, len, KICK_DUEL_PLAYERS, KICK_DUEL_INPUT_BYTES, &from, &e);
+  if (st != KS_OK) return error_text(st, &e);
+  g_watch_requests++;
+  if (g_want_lo < 0 || from < g_want_lo) g_want_lo = from;
+  if (from > g_want_hi) g_want_hi = from;
+  return KS_OK;
+}
+
 /// Reads the message of `len` bytes at dx_inbox(); a refused one changes
 /// nothing and dx_text() says why. A handover request is answered (dx_reply).
 DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
   if (len < 0 || (size_t)len > sizeof g_inbox) return KS_ERR_RANGE;
   ks_rb_kind kind = ks_rb_message_kind(g_inbox, (size_t)len);
+  if (g_watching) return watch_receive((size_t)len);
+  if (kind == KS_RB_KIND_SPECTATE) return watch_request((size_t)len);
   if (g_resuming) {
     if (kind == KS_RB_KIND_PART) return gather((size_t)len);
     if (kind == KS_RB_KIND_REQUEST) {
@@ -269,6 +342,7 @@ DX_EXPORT(dx_outbox) uint8_t *dx_outbox(void) { return g_outbox; }
 /// after a part came in).
 DX_EXPORT(dx_send) int32_t dx_send(void) {
   size_t n = 0;
+  if (g_watching) return ks_rb_spectator_request(&g_sp, g_outbox, sizeof g_outbox, &n) == KS_OK ? (int32_t)n : 0;
   if (g_resuming) {
     if (g_request_turn++ % 6 != 0) return 0;
     return ks_rb_gather_request(&g_gather, g_outbox, sizeof g_outbox, &n) == KS_OK ? (int32_t)n : 0;
@@ -286,6 +360,93 @@ DX_EXPORT(dx_reply) int32_t dx_reply(void) {
   return (int32_t)n;
 }
 DX_EXPORT(dx_reply_bytes) uint8_t *dx_reply_bytes(void) { return g_reply; }
+
+/* Confirmed inputs from `from` on, as many as one message holds, written from
+   the shoot-out record (every strike and tap of a confirmed step; every other
+   input is the empty one): the record is kept anyway, so a watcher costs a
+   player no memory. The live edge is the record's (the match's end once over). */
+static size_t watch_answer(int64_t from) {
+  const kick_duel_peer *p = &g_peer;
+  if (!p->record_ok) return 0;
+  int64_t live = p->over ? p->end_step : p->logged;
+  if (from < 0 || from > live) return 0;
+  const size_t row = 2u * KICK_DUEL_INPUT_BYTES;
+  int64_t count = (int64_t)((sizeof g_wlog - 28u) / row);
+  if (count > live - from) count = live - from;
+  uint8_t none[KICK_DUEL_INPUT_BYTES];
+  kick_duel_input_encode(NULL, none);
+  for (int64_t i = 0; i < count; i++)
+    for (int32_t pl = 0; pl < 2; pl++) __builtin_memcpy(g_wlog + (size_t)i * row + (size_t)pl * KICK_DUEL_INPUT_BYTES, none, sizeof none);
+  const kick_shootout *r = &p->record;
+  int32_t lo = 0, hi = r->input_count; /* the first input at or after `from` */
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (r->inputs[mid].step < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (int32_t i = lo; i < r->input_count && r->inputs[i].step < from + count; i++) {
+    const kick_shootout_input *in = &r->inputs[i];
+    if (in->player < 0 || in->player > 1) continue;
+    kick_duel_input_encode(&in->input, g_wlog + (size_t)(in->step - from) * row + (size_t)in->player * KICK_DUEL_INPUT_BYTES);
+  }
+  size_t n = 0;
+  if (ks_rb_confirmed_write(2, KICK_DUEL_INPUT_BYTES, g_wlog, from, from + count, p->over, from, g_wreply,
+                            sizeof g_wreply, &n) != KS_OK)
+    return 0;
+  /* The message's live edge is the end of what it carries; say the record's. */
+  g_wreply[16] = (uint8_t)live;
+  g_wreply[17] = (uint8_t)(live >> 8);
+  g_wreply[18] = (uint8_t)(live >> 16);
+  g_wreply[19] = (uint8_t)(live >> 24);
+  uint64_t h = ks_fnv1a64(g_wreply, n - 8);
+  for (int k = 0; k < 8; k++) g_wreply[n - 8 + (size_t)k] = (uint8_t)(h >> (8 * k));
+  return n;
+}
+
+/// A player's answer to the watchers' requests since the last answer: the
+/// oldest step asked for first, then the newest (so a watcher catching up
+/// never holds back those that follow live); its length at
+/// dx_watch_reply_bytes(), 0 when nothing is asked.
+DX_EXPORT(dx_watch_reply) int32_t dx_watch_reply(void) {
+  if (!g_ready || g_watching) return 0;
+  int64_t from = g_want_lo;
+  if (from < 0) return 0;
+  if (g_want_hi > g_want_lo) g_want_lo = g_want_hi; /* the newest one next */
+  else g_want_lo = g_want_hi = -1;
+  return (int32_t)watch_answer(from);
+}
+DX_EXPORT(dx_watch_reply_bytes) uint8_t *dx_watch_reply_bytes(void) { return g_wreply; }
+
+/// This page watches the match of the room whose code is the text at
+/// dx_text(): it never sends an input; `delay` steps behind the live edge.
+DX_EXPORT(dx_watch_init) int32_t dx_watch_init(int32_t delay) {
+  kick_duel_peer_def pd;
+  ks_status st = make_def(0, 0, 0, &pd);
+  if (st != KS_OK) return (int32_t)st;
+  static kick_duel d0;
+  st = kick_duel_init(&d0, &pd.duel);
+  if (st != KS_OK) return (int32_t)st;
+  ks_rb_spectator_def sd = ks_rb_spectator_default_def();
+  sd.state_size = sizeof(kick_duel);
+  sd.input_size = KICK_DUEL_INPUT_BYTES;
+  sd.players = 2;
+  sd.delay = delay < 0 ? 0 : delay;
+  sd.buffer_steps = DX_WATCH_BUFFER;
+  sd.step = kick_duel_rb_step;
+  sd.hash = kick_duel_rb_hash;
+  st = ks_rb_spectator_init(&g_sp, &sd, g_sp_storage, sizeof g_sp_storage, &d0, 0);
+  if (st != KS_OK) return (int32_t)st;
+  g_ready = 1;
+  g_resume = 1;
+  g_resuming = 0;
+  g_watching = 1;
+  g_moment_count = 0;
+  return KS_OK;
+}
+
+/// A watcher's moments so far (kicks decided), and each: result * 8 + outcome.
+DX_EXPORT(dx_moments) int32_t dx_moments(void) { return g_watching ? g_moment_count : 0; }
+DX_EXPORT(dx_moment) int32_t dx_moment(int32_t i) { return i >= 0 && i < g_moment_count ? g_moments[i] : -1; }
 
 /// The test hook: a desync planted in this device's step (see dx_step).
 DX_EXPORT(dx_plant) void dx_plant(int32_t kick, int32_t steps) {
@@ -311,7 +472,7 @@ DX_EXPORT(dx_screen) int32_t dx_screen(double width, double height) {
 }
 
 DX_EXPORT(dx_swipe_begin) int32_t dx_swipe_begin(void) {
-  if (!g_ready) return KS_ERR_STATE;
+  if (!g_ready || g_watching) return KS_ERR_STATE; /* a watcher sends no input */
   if (!kick_duel_may_strike(kick_duel_peer_view(&g_peer), g_peer.def.local_player)) return KS_ERR_STATE;
   kick_swipe_def sd = swipe_def();
   return (int32_t)kick_swipe_begin(&g_swipe, &sd);
@@ -324,7 +485,7 @@ DX_EXPORT(dx_swipe_point) int32_t dx_swipe_point(double t, double x, double y) {
 
 /// Reads the swipe and strikes with it; dx_text() names why a swipe was not a kick.
 DX_EXPORT(dx_swipe_end) int32_t dx_swipe_end(void) {
-  if (!g_ready) return KS_ERR_STATE;
+  if (!g_ready || g_watching) return KS_ERR_STATE; /* a watcher sends no input */
   kick_aim_reading r;
   ks_status st = kick_aim_read(NULL, &kick_duel_peer_view(&g_peer)->shot.setup, g_screen_w, g_screen_h, &g_swipe, &r);
   kick_swipe_def sd = swipe_def();
@@ -339,7 +500,7 @@ DX_EXPORT(dx_swipe_end) int32_t dx_swipe_end(void) {
 
 /// A strike with an explicit launch (tests and keyboards): speed m/s, angles rad.
 DX_EXPORT(dx_strike) int32_t dx_strike(double speed, double elevation, double direction, double spin_y) {
-  if (!g_ready) return KS_ERR_STATE;
+  if (!g_ready || g_watching) return KS_ERR_STATE; /* a watcher sends no input */
   kick_launch k = kick_launch_default();
   k.speed_mps = speed;
   k.elevation = elevation;
@@ -352,12 +513,12 @@ DX_EXPORT(dx_strike) int32_t dx_strike(double speed, double elevation, double di
 }
 
 DX_EXPORT(dx_tap) int32_t dx_tap(double x, double y) {
-  if (!g_ready) return KS_ERR_STATE;
+  if (!g_ready || g_watching) return KS_ERR_STATE; /* a watcher sends no input */
   return (int32_t)kick_duel_peer_tap(&g_peer, x, y);
 }
 
 DX_EXPORT(dx_abandon) int32_t dx_abandon(int32_t player) {
-  if (!g_ready) return KS_ERR_STATE;
+  if (!g_ready || g_watching) return KS_ERR_STATE; /* a watcher sends no input */
   return (int32_t)kick_duel_peer_abandon(&g_peer, player);
 }
 
@@ -407,21 +568,10 @@ DX_EXPORT(dx_results_base) int32_t dx_results_base(int32_t kick) {
   return base;
 }
 
-static void fill_view(void) {
+/* What the view shows of a duel's state, for a player (me) or a watcher (-1). */
+static void fill_duel(const kick_duel *d, int32_t me) {
   double *v = g_view;
-  for (int i = 0; i < DX_VIEW_COUNT; i++) v[i] = 0.0;
-  v[DX_V_ready] = g_ready;
-  v[DX_V_resuming] = g_resuming;
-  v[DX_V_resume_have] = (double)g_gather.have;
-  v[DX_V_resume_total] = (double)g_gather.total;
-  v[DX_V_resume_failed] = g_resume_failed;
-  v[DX_V_other_lost] = g_other_lost;
-  v[DX_V_planted_step] = (double)g_planted_step;
-  if (!g_ready) return;
-  const kick_duel_peer *p = &g_peer;
-  const kick_duel *d = kick_duel_peer_view(p);
   const kick_shot *s = &d->shot;
-  int32_t me = p->def.local_player;
   v[DX_V_local] = me;
   v[DX_V_duel_phase] = d->phase;
   v[DX_V_kick] = d->kick;
@@ -431,10 +581,6 @@ static void fill_view(void) {
   v[DX_V_score1] = d->score[1];
   v[DX_V_taken0] = d->taken[0];
   v[DX_V_taken1] = d->taken[1];
-  v[DX_V_winner] = p->over ? (p->abandoned_by >= 0 ? 1 - p->abandoned_by : p->confirmed.winner) : d->winner;
-  v[DX_V_over] = p->over;
-  v[DX_V_record_ok] = p->record_ok;
-  v[DX_V_end_step] = (double)p->end_step;
   v[DX_V_kicks_each] = d->def.kicks_each;
   v[DX_V_max_kicks] = d->def.max_kicks;
   v[DX_V_may_strike] = kick_duel_may_strike(d, me);
@@ -449,25 +595,9 @@ static void fill_view(void) {
     }
   v[DX_V_phase_age] = (double)(d->step - d->phase_step);
   v[DX_V_aim_left] = d->phase == KICK_DUEL_AIM ? (double)(d->def.aim_steps - (d->step - d->phase_step)) / KICK_STEPS_PER_SECOND : 0.0;
-  v[DX_V_frame] = (double)ks_rb_frame(&p->rb);
-  v[DX_V_confirmed] = (double)ks_rb_confirmed(&p->rb);
-  v[DX_V_confirmed_score0] = p->confirmed.score[0];
-  v[DX_V_confirmed_score1] = p->confirmed.score[1];
-  v[DX_V_rollbacks] = (double)p->rb.stats.rollbacks;
-  v[DX_V_resimulated] = (double)p->rb.stats.resimulated;
-  v[DX_V_max_rollback] = (double)p->rb.stats.max_rollback;
-  v[DX_V_waits] = (double)p->waited;
-  v[DX_V_skipped] = (double)p->skipped;
-  v[DX_V_advantage] = (double)ks_rb_frame_advantage(&p->rb);
-  const ks_rb_desync *ds = kick_duel_peer_desync(p);
-  v[DX_V_desync] = ds->detected;
-  v[DX_V_desync_step] = (double)(ds->exact ? ds->first_step : ds->check_step);
   uint64_t h = kick_duel_hash(d);
   v[DX_V_hash_hi] = (double)(uint32_t)(h >> 32);
   v[DX_V_hash_lo] = (double)(uint32_t)h;
-  v[DX_V_final_hash_hi] = (double)(uint32_t)(p->final_hash >> 32);
-  v[DX_V_final_hash_lo] = (double)(uint32_t)p->final_hash;
-  v[DX_V_abandoned_by] = p->abandoned_by;
   v[DX_V_screen] = d->phase == KICK_DUEL_REPLAY ? 3 : d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_READY ? 0 : 1;
   v[DX_V_time] = kick_shot_time(s);
   v[DX_V_phase] = s->phase;
@@ -538,10 +668,82 @@ static void fill_view(void) {
   v[DX_V_r_base] = base;
   for (int32_t i = 0; i < DX_RESULTS_SHOWN; i++) v[DX_V_r0 + i] = d->results[base + i];
   /* A reloaded page's seat taken up again, and handovers to the other page. */
+}
+
+/* A watcher's view: the spectator's state (every step of it confirmed). */
+static void fill_watch(void) {
+  double *v = g_view;
+  const kick_duel *d = (const kick_duel *)ks_rb_spectator_state(&g_sp);
+  bool over = g_sp.final && g_sp.frame >= g_sp.live;
+  v[DX_V_local] = -1;
+  v[DX_V_watching] = 1;
+  v[DX_V_watch_progress] = ks_rb_spectator_progress(&g_sp);
+  v[DX_V_watch_live] = (double)g_sp.live;
+  v[DX_V_watch_refused] = (double)g_sp.refused;
+  v[DX_V_winner] = d->winner;
+  v[DX_V_over] = over;
+  v[DX_V_record_ok] = 1;
+  v[DX_V_end_step] = over ? (double)g_sp.frame : 0.0;
+  v[DX_V_frame] = (double)g_sp.frame;
+  v[DX_V_confirmed] = (double)g_sp.frame;
+  v[DX_V_confirmed_score0] = d->score[0];
+  v[DX_V_confirmed_score1] = d->score[1];
+  v[DX_V_abandoned_by] = -1;
+  v[DX_V_resumed_at] = -1;
+  if (over) {
+    uint64_t h = kick_duel_hash(d);
+    v[DX_V_final_hash_hi] = (double)(uint32_t)(h >> 32);
+    v[DX_V_final_hash_lo] = (double)(uint32_t)h;
+  }
+  fill_duel(d, -1);
+  v[DX_V_may_strike] = 0;
+  v[DX_V_may_tap] = 0;
+}
+
+static void fill_view(void) {
+  double *v = g_view;
+  for (int i = 0; i < DX_VIEW_COUNT; i++) v[i] = 0.0;
+  v[DX_V_ready] = g_ready;
+  v[DX_V_resuming] = g_resuming;
+  v[DX_V_resume_have] = (double)g_gather.have;
+  v[DX_V_resume_total] = (double)g_gather.total;
+  v[DX_V_resume_failed] = g_resume_failed;
+  v[DX_V_other_lost] = g_other_lost;
+  v[DX_V_planted_step] = (double)g_planted_step;
+  v[DX_V_watch_requests] = (double)g_watch_requests;
+  if (!g_ready) return;
+  if (g_watching) {
+    fill_watch();
+    return;
+  }
+  const kick_duel_peer *p = &g_peer;
+  const kick_duel *d = kick_duel_peer_view(p);
+  int32_t me = p->def.local_player;
+  v[DX_V_winner] = p->over ? (p->abandoned_by >= 0 ? 1 - p->abandoned_by : p->confirmed.winner) : d->winner;
+  v[DX_V_over] = p->over;
+  v[DX_V_record_ok] = p->record_ok;
+  v[DX_V_end_step] = (double)p->end_step;
+  v[DX_V_frame] = (double)ks_rb_frame(&p->rb);
+  v[DX_V_confirmed] = (double)ks_rb_confirmed(&p->rb);
+  v[DX_V_confirmed_score0] = p->confirmed.score[0];
+  v[DX_V_confirmed_score1] = p->confirmed.score[1];
+  v[DX_V_rollbacks] = (double)p->rb.stats.rollbacks;
+  v[DX_V_resimulated] = (double)p->rb.stats.resimulated;
+  v[DX_V_max_rollback] = (double)p->rb.stats.max_rollback;
+  v[DX_V_waits] = (double)p->waited;
+  v[DX_V_skipped] = (double)p->skipped;
+  v[DX_V_advantage] = (double)ks_rb_frame_advantage(&p->rb);
+  const ks_rb_desync *ds = kick_duel_peer_desync(p);
+  v[DX_V_desync] = ds->detected;
+  v[DX_V_desync_step] = (double)(ds->exact ? ds->first_step : ds->check_step);
+  v[DX_V_final_hash_hi] = (double)(uint32_t)(p->final_hash >> 32);
+  v[DX_V_final_hash_lo] = (double)(uint32_t)p->final_hash;
+  v[DX_V_abandoned_by] = p->abandoned_by;
   v[DX_V_resumed] = p->resumed;
   v[DX_V_resumed_at] = (double)p->resumed_at;
   v[DX_V_handovers] = (double)p->rb.stats.handovers;
   v[DX_V_peer_resumes] = (double)p->rb.stats.peer_resumes;
+  fill_duel(d, me);
 }
 
 DX_EXPORT(dx_view) double *dx_view(void) {

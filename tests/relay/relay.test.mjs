@@ -71,6 +71,115 @@ async function pairUp(port) {
   return { a, b, created, joined, started: sa && sb && sa.seat === 0 && sb.seat === 1 };
 }
 
+/** A watcher's request (KSRS, 20 bytes) and a seat's confirmed inputs (KSRC), as the relay reads them. */
+function watchRequest(from = 0) {
+  const b = Buffer.alloc(20);
+  b.write('KSRS', 0, 'latin1');
+  b[4] = 1; b[5] = 2; b[7] = 64;
+  b.writeUInt32LE(from, 8);
+  return b;
+}
+function confirmed(steps = 1) {
+  const b = Buffer.alloc(28 + steps * 128);
+  b.write('KSRC', 0, 'latin1');
+  b[4] = 1; b[5] = 2; b[7] = 64;
+  b.writeUInt16LE(steps, 12);
+  b.writeUInt32LE(steps, 16);
+  return b;
+}
+
+async function watchers() {
+  const relay = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 50, maxWatchers: 2, maxWatchersPerAddress: 3,
+    rate: 1000, burst: 1000 });
+  const port = relay.port;
+  const all = [];
+  const open = async () => { const c = client(port); await c.open(); all.push(c); return c; };
+  try {
+    // A watcher of a lobby is told when the match starts.
+    const a = await open(), b = await open();
+    a.send({ t: 'create' });
+    const created = await a.next((m) => m.t === 'created');
+    const w1 = await open();
+    w1.send({ t: 'watch', room: created.room });
+    const early = await w1.next((m) => m.t === 'watching');
+    ok(early && early.started === false, 'a watcher of a room still waiting: watching, not started', JSON.stringify(early));
+    b.send({ t: 'join', room: created.room });
+    ok((await b.next((m) => m.t === 'joined')) && (await a.next((m) => m.t === 'start')), 'the second device still joins as a player');
+    const st = await w1.next((m) => m.t === 'start');
+    ok(st && st.seat === -1, 'the watcher is told the match started, with no seat', JSON.stringify(st));
+
+    // A watcher cannot inject inputs: none of its data but a request reaches a player.
+    const aBefore = a.data.length, bBefore = b.data.length;
+    for (const player of [0, 1]) w1.ws.send(msg({ player, seq: 1, from: 0, steps: 3 }));
+    w1.ws.send(msg({ player: 1, seq: 1, magic: 'KSRQ' }).subarray(0, 28));
+    w1.ws.send(msg({ player: 0, seq: 1, magic: 'KSRH', extra: 8 }));
+    w1.ws.send(confirmed(2));
+    let refusals = 0;
+    for (let i = 0; i < 5; i++) if (await w1.error('watch-only', 1000)) refusals++;
+    await sleep(150);
+    ok(refusals === 5 && a.data.length === aBefore && b.data.length === bBefore,
+      `a watcher's session messages (either player's), handover messages and confirmed inputs are refused (watch-only) and reach no player (${refusals} refusals, ${a.data.length - aBefore} + ${b.data.length - bBefore} delivered)`);
+    // Its request goes to one seat, byte for byte; the answer goes to the watchers only.
+    const req = watchRequest(7);
+    w1.ws.send(req);
+    await sleep(150);
+    ok(a.data.length === aBefore + 1 && a.data.at(-1).buf.equals(req) && b.data.length === bBefore,
+      'a watcher\'s request (KSRS) reaches the first seat only, byte for byte');
+    w1.ws.send(Buffer.concat([req, Buffer.alloc(4)]));
+    ok(await w1.error('watch-only'), 'a request of the wrong length: watch-only');
+    const w2 = await open();
+    w2.send({ t: 'join', room: created.room });
+    ok((await w2.next((m) => m.t === 'watching'))?.started === true, 'a second watcher (joining the full room)');
+    const ans = confirmed(3);
+    a.ws.send(ans);
+    await sleep(150);
+    ok(w1.data.length === 1 && w1.data[0].buf.equals(ans) && w2.data.length === 1 && b.data.length === bBefore,
+      'a seat\'s confirmed inputs (KSRC) reach every watcher, never the other seat');
+    b.ws.send(req);
+    ok(await b.error('bad-data'), 'a player sends no watch request: bad-data');
+    // Session messages between the players do not go to watchers.
+    a.ws.send(msg({ player: 0, seq: 1, from: 0, steps: 3 }));
+    await sleep(150);
+    ok(b.data.length === bBefore + 1 && w1.data.length === 1 && w2.data.length === 1, 'the players\' session messages reach the other seat, not the watchers');
+
+    // Limits: 2 watchers a room, 3 an address.
+    const w3 = await open();
+    w3.send({ t: 'watch', room: created.room });
+    const full = await w3.error('room-full');
+    ok(full && /2 watchers/.test(full.message), 'a third watcher of one room (--max-watchers 2): room-full', JSON.stringify(full));
+    const c = await open(), d = await open();
+    c.send({ t: 'create' });
+    const other = await c.next((m) => m.t === 'created');
+    d.send({ t: 'join', room: other.room });
+    await d.next((m) => m.t === 'joined');
+    w3.send({ t: 'watch', room: other.room });
+    ok((await w3.next((m) => m.t === 'watching')) !== null, 'another room takes the address\'s third watcher');
+    const w4 = await open();
+    w4.send({ t: 'watch', room: other.room });
+    const addr = await w4.error('room-full');
+    ok(addr && /one address holds 3 watchers/.test(addr.message), 'a fourth watcher from one address (--max-watchers-per-address 3): room-full', JSON.stringify(addr));
+    // A watcher that leaves frees its place and closes nothing.
+    w2.send({ t: 'leave' });
+    await sleep(100);
+    w4.send({ t: 'watch', room: created.room });
+    ok((await w4.next((m) => m.t === 'watching')) !== null, 'a watcher that leaves frees its place');
+    w1.ws.close();
+    await sleep(100);
+    a.ws.send(msg({ player: 0, seq: 2, from: 3, steps: 1 }));
+    await sleep(100);
+    ok(b.data.length === bBefore + 2 && !(await a.next((m) => m.t === 'peer-left' || m.t === 'peer-gone', 200)),
+      'a watcher that goes away is not a player leaving: the match goes on');
+    a.send({ t: 'leave' });
+    const gone = await w4.next((m) => m.t === 'peer-gone');
+    ok(gone && gone.reason === 'left', 'when the room closes its watchers are told: peer-gone', JSON.stringify(gone));
+    w4.ws.send(watchRequest(0));
+    ok(await w4.error('not-in-room'), 'and are in no room after it');
+  } finally {
+    for (const c of all) c.ws.close();
+    await relay.close();
+  }
+}
+
 async function main() {
   const relay = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 3, maxClients: 50, maxBytes: 4096, rate: 100, burst: 100,
     rejoinSeconds: 1, roomSeconds: 30, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1 });
@@ -131,8 +240,13 @@ async function main() {
     await sleep(100);
     ok(b.data.length === bBefore + 1, 'refused data is not forwarded; honest data after it is', `${b.data.length}`);
     const c3 = client(port); await c3.open();
-    c3.send({ t: 'join', room: created.room });
-    ok(await c3.error('room-full'), 'a third client: room-full');
+    {
+      const w = client(port); await w.open();
+      w.send({ t: 'join', room: created.room });
+      const watching = await w.next((m) => m.t === 'watching' || m.t === 'error');
+      ok(watching && watching.t === 'watching' && watching.started === true, 'a third client joining a full room watches it: watching', JSON.stringify(watching));
+      w.ws.close();
+    }
     c3.send({ t: 'join', room: '0000000000000000' });
     ok(await c3.error('unknown-room'), 'an unknown room: unknown-room');
     c3.send({ t: 'join', room: '../../etc' });
@@ -216,6 +330,9 @@ async function main() {
   } finally {
     await relay.close();
   }
+
+  // Watchers: a third client follows the match and plays no part.
+  await watchers();
 
   // Fault injection: 100 ms latency, 50% loss.
   const faulty = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 10, maxBytes: 4096, rate: 10000, burst: 10000,

@@ -62,6 +62,25 @@ export async function createDuel() {
       const n = x.dx_reply();
       return n > 0 ? mem().slice(x.dx_reply_bytes(), x.dx_reply_bytes() + n) : null;
     },
+    /** This page watches `room`'s match (no input of its own), `delay` steps behind the live edge. */
+    watch(room, delay = 0) {
+      w.writeStr(x.dx_text(), x.dx_text_capacity(), room);
+      return x.dx_watch_init(delay);
+    },
+    /** A player's answer to the watchers' requests, a copy (or null); up to twice a frame. */
+    watchReply() {
+      const n = x.dx_watch_reply();
+      return n > 0 ? mem().slice(x.dx_watch_reply_bytes(), x.dx_watch_reply_bytes() + n) : null;
+    },
+    /** A watcher's moments so far, kick by kick: { result, outcome }. */
+    moments() {
+      const out = [];
+      for (let i = 0, n = x.dx_moments(); i < n; i++) {
+        const m = x.dx_moment(i);
+        out.push({ result: m >> 3, outcome: m & 7 });
+      }
+      return out;
+    },
     /** A test hook: this device nudges the ball `steps` steps into kick `kick`'s flight. */
     plant: (kick, steps) => x.dx_plant(kick, steps),
     text: () => w.str(x.dx_text()),

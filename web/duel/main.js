@@ -25,6 +25,7 @@ let debug = params.has('debug');
 const SEATS = 'kickstep.duel.seats.v2';
 const DAY_MS = 24 * 3600 * 1000;
 let RELAY = ''; // the relay this page talks to (main sets it)
+const WATCH_DELAY = 60; // a watcher's steps behind the players' confirmed edge (0.1 s: it never stalls on the next message)
 const seatKey = (room) => `${RELAY} ${room}`;
 function readJson(store, key) {
   try {
@@ -167,7 +168,17 @@ async function main() {
       showStatus('Back in your seat — resuming the match…');
       if (!manual) duel.resume();
     },
+    watching(m) {
+      // A watch link, or a join of a room whose two seats are taken: this page follows the match.
+      ui.watching = api.watching = true;
+      ui.room = api.room = m.room;
+      const st = duel.watch(m.room, WATCH_DELAY);
+      if (st !== 0) return fail(`cannot watch this match: ${duel.status(st)}`);
+      setLobbyNote('Watching: the match starts when both players are in…');
+      if (m.started) beginWatching();
+    },
     start(seat) {
+      if (seat < 0) return beginWatching();
       if (ui.token) rememberSeat(ui.room, seat, ui.token, true);
       const st = duel.init(seat, ui.room);
       if (st !== 0) return fail(`the match did not start: ${duel.status(st)}`);
@@ -183,6 +194,12 @@ async function main() {
       if (reply) link.data(reply);
     },
     peer(what, detail) {
+      if (ui.watching) {
+        if (what === 'left') showStatus(`A player lost the connection — waiting for them, ${detail} s left`, true, detail);
+        else if (what === 'back') showStatus('The player is back', false, 0, 2500);
+        else if (what === 'gone' && !api.over) showStatus(detail === 'left' ? 'A player left the match' : 'The match has ended', true);
+        return;
+      }
       if (what === 'left') showStatus(`Your opponent lost the connection — waiting for them, ${detail} s left`, true, detail);
       else if (what === 'back') showStatus('Your opponent is back', false, 0, 2500);
       else if (what === 'gone') {
@@ -224,6 +241,15 @@ async function main() {
   api.relay = link;
   api.dropConnection = () => link.drop();
 
+  function beginWatching() {
+    ui.started = api.started = true;
+    $('lobby').classList.add('hidden');
+    document.body.classList.add('watching');
+    setText('who-you', 'Player 1');
+    setText('who-them', 'Player 2');
+    showStatus('Watching — catching up with the match…');
+    if (!manual) duel.resume();
+  }
   function setLobbyNote(t) {
     $('lobby-note').textContent = t;
   }
@@ -232,6 +258,12 @@ async function main() {
     q.set('room', room);
     if (params.get('relay')) q.set('relay', params.get('relay'));
     api.link = `${location.origin}${location.pathname}?${q}`;
+    const wq = new URLSearchParams(q);
+    wq.delete('room');
+    wq.set('watch', room);
+    api.watchLink = `${location.origin}${location.pathname}?${wq}`;
+    $('watch-link').value = api.watchLink;
+    $('watch-line').classList.remove('hidden');
     $('room-link').value = api.link;
     $('room-link').classList.remove('hidden');
     $('btn-copy').classList.remove('hidden');
@@ -266,7 +298,14 @@ async function main() {
       setLobbyNote('Copy the link and send it. Waiting for your opponent…');
     }
   });
-  if (params.get('room')) {
+  if (params.get('watch')) {
+    $('lobby-start').classList.add('hidden');
+    $('lobby-wait').classList.remove('hidden');
+    $('room-link').classList.add('hidden');
+    $('btn-copy').classList.add('hidden');
+    setLobbyNote('Joining as a watcher…');
+    link.watch(params.get('watch'));
+  } else if (params.get('room')) {
     $('lobby-start').classList.add('hidden');
     $('lobby-wait').classList.remove('hidden');
     $('room-link').classList.add('hidden');
@@ -406,7 +445,60 @@ async function main() {
     void m.offsetWidth;
     if (text) m.classList.add('show');
   }
+  /** A watcher's HUD: both players' scores, its catch-up, each kick's moment once (never an action of its own). */
+  function watchHud() {
+    setText('score-you', String(duel.v('score0')));
+    setText('score-them', String(duel.v('score1')));
+    const res = `${dots(0)}|${dots(1)}`;
+    if (res !== ui.lastResults) {
+      ui.lastResults = res;
+      $('dots-you').innerHTML = dots(0);
+      $('dots-them').innerHTML = dots(1);
+    }
+    const shooter = duel.v('shooter');
+    $('row-you').classList.toggle('shooting', shooter === 0);
+    $('row-them').classList.toggle('shooting', shooter === 1);
+    const kick = duel.v('kick');
+    const each = duel.v('kicks_each');
+    setText('kick-no', kick >= 2 * each ? `Sudden death · kick ${kick + 1}` : `Kick ${Math.floor(kick / 2) + 1} of ${each}`);
+    const phase = duel.v('duel_phase');
+    document.body.classList.toggle('replaying', phase === PHASE.REPLAY);
+    const progress = duel.v('watch_progress');
+    api.watchProgress = progress;
+    const catching = progress < 1;
+    setText('role', catching ? `Catching up… ${Math.floor(progress * 100)}%` : phase === PHASE.REPLAY ? 'Replay' : 'Watching');
+    $('role').classList.remove('act');
+    $('role').classList.remove('hidden');
+    setText('clock', '');
+    if (!catching && ui.caughtUp !== true) {
+      ui.caughtUp = true;
+      showStatus('Watching live', false, 0, 2000);
+    }
+    const moments = duel.moments();
+    for (let i = api.flashes.length; i < moments.length; i++) {
+      const m = moments[i];
+      const text = m.result === RESULT.NO_SHOT ? 'TIME!' : m.result === RESULT.SCORED ? 'GOAL!' : m.outcome === 2 ? 'SAVED!' : 'MISSED';
+      api.flashes.push(text);
+      if (!catching) flash(text); // moments passed while catching up are counted, not flashed
+    }
+    if (duel.v('over') && !api.over) {
+      api.over = true;
+      api.score = [duel.v('score0'), duel.v('score1')];
+      api.finalHash = hashText(duel.v('final_hash_hi'), duel.v('final_hash_lo'));
+      api.endStep = duel.v('end_step');
+      api.winner = duel.v('winner');
+      const w = api.winner;
+      $('result-title').textContent = w === 2 ? 'A DRAW' : `PLAYER ${w + 1} WINS`;
+      $('result-score').textContent = `${api.score[0]} – ${api.score[1]}`;
+      $('result-note').textContent = 'You watched this match.';
+      $('result-hash').textContent = `final state ${api.finalHash} at step ${api.endStep}`;
+      $('btn-save').classList.add('hidden');
+      $('result').classList.remove('hidden');
+      setTimeout(() => link.leave(), 1000);
+    }
+  }
   function hud() {
+    if (ui.watching) return watchHud();
     const me = ui.seat, them = 1 - ui.seat;
     setText('score-you', String(duel.v(`score${me}`)));
     setText('score-them', String(duel.v(`score${them}`)));
@@ -527,8 +619,14 @@ async function main() {
 
   function step(target) {
     duel.frame(target);
-    const msg = duel.send();
+    const msg = duel.send(); // a watcher's: its request for the confirmed inputs it lacks
     if (msg) link.data(msg);
+    // A player answers the watchers (the oldest step asked for, then the newest): two messages a frame at most.
+    for (let i = 0; i < 2 && !ui.watching; i++) {
+      const answer = duel.watchReply();
+      if (!answer) break;
+      link.data(answer);
+    }
     api.frames++;
   }
   function frameHud() {
@@ -556,7 +654,7 @@ async function main() {
     cam.updateMatrixWorld();
   }
   function keeping() {
-    return duel.v('ready') && ui.seat >= 0 && duel.v('keeper') === ui.seat && duel.v('duel_phase') !== PHASE.REPLAY && !duel.v('over');
+    return duel.v('ready') && !ui.watching && ui.seat >= 0 && duel.v('keeper') === ui.seat && duel.v('duel_phase') !== PHASE.REPLAY && !duel.v('over');
   }
   let lastDraw = 0;
   function draw(now) {

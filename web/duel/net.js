@@ -12,6 +12,8 @@ export class RelayLink {
     this.token = null;
     this.seat = -1;
     this.started = false;
+    this.watching = false; // this page watches the match (no seat)
+    this.watchRoom = null;
     this.closed = false;  // we left on purpose, or the room is gone
     this.retry = null;
     this.rtt = 0;
@@ -24,6 +26,7 @@ export class RelayLink {
     this.ws = ws;
     ws.onopen = () => {
       if (this.token) ws.send(JSON.stringify({ t: 'rejoin', room: this.room, token: this.token }));
+      else if (this.watchRoom && this.watching) ws.send(JSON.stringify({ t: 'watch', room: this.watchRoom }));
       else first(ws);
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.control({ t: 'ping', n: performance.now() }), 2000);
@@ -39,7 +42,7 @@ export class RelayLink {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      if (!this.token) return this.h.error({ code: 'no-relay', message: `cannot reach the relay at ${this.url}` });
+      if (!this.token && !this.watching) return this.h.error({ code: 'no-relay', message: `cannot reach the relay at ${this.url}` });
       this.h.status('reconnecting');
       clearTimeout(this.retry);
       this.retry = setTimeout(() => this.open(() => {}), 1000);
@@ -64,6 +67,13 @@ export class RelayLink {
         }
         if (!this.started) return this.h.reseated(m); // back in its lobby
         return this.h.status('rejoined');
+      case 'watching':
+        // A watcher (a watch link, or a join of a full room): it follows the match, plays no part.
+        this.watching = true;
+        this.watchRoom = this.room = m.room;
+        if (this.started) return this.h.status('rejoined');
+        this.started = m.started;
+        return this.h.watching(m);
       case 'start':
         if (this.started) return this.h.status('rejoined');
         this.started = true;
@@ -94,6 +104,13 @@ export class RelayLink {
     this.room = room;
     if (this.ws && this.ws.readyState === 1) return this.control({ t: 'join', room });
     return this.open((ws) => ws.send(JSON.stringify({ t: 'join', room })));
+  }
+  /** Watches the match of `room` (a watch link): the relay forwards its requests and the players' answers. */
+  watch(room) {
+    this.token = null;
+    this.room = room;
+    if (this.ws && this.ws.readyState === 1) return this.control({ t: 'watch', room });
+    return this.open((ws) => ws.send(JSON.stringify({ t: 'watch', room })));
   }
   /** Takes a seat this browser held (a reloaded page): its room and token. */
   rejoin(room, token) {
