@@ -69,15 +69,7 @@ async function lastSwipe(page) {
     const log = window.__kick.log;
     let begin = -1;
     for (let i = 0; i < log.length; i++) if (log[i][0] === 'kx_swipe_begin') begin = i;
-    // The reader skips a sample whose time does not increase (two events in
-    // one clock tick); kick-cli's --swipe refuses such a list whole, so it is
-    // given the samples the page read.
-    const pts = [];
-    for (const c of log.slice(begin + 1)) {
-      if (c[0] !== 'kx_swipe_point') continue;
-      if (pts.length && !(c[1] > pts[pts.length - 1][1])) continue;
-      pts.push(c);
-    }
+    const pts = log.slice(begin + 1).filter((c) => c[0] === 'kx_swipe_point');
     return { n: pts.length, text: pts.map((c) => `${c[2]},${c[3]},${c[1]}`).join(' ') };
   });
 }
