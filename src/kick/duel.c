@@ -342,7 +342,7 @@ void kick_duel_input_encode(const kick_duel_input *in, uint8_t out[KICK_DUEL_INP
 }
 
 /* Whether bytes [from, KICK_DUEL_INPUT_BYTES) of an input are all zero: a
-   word at a time (from is a multiple of 8), OR-ed, no branch per byte. */
+   word at a go, from a multiple of 8, OR-ed, no branch per byte. */
 static bool zero_from(const uint8_t in[KICK_DUEL_INPUT_BYTES], int from) {
   uint64_t acc = 0;
   for (int i = from; i < KICK_DUEL_INPUT_BYTES; i += 8) acc |= get64(in + i);

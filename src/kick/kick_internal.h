@@ -46,7 +46,7 @@ static inline double kick_step_time(int64_t step_index) {
   return (double)step_index / (double)KICK_STEPS_PER_SECOND;
 }
 
-/* The shot's clock time (kick_shot_time without its NULL check), inline here
+/* The shot's clock reading, as kick_shot_time gives it but without its NULL check, inline here
    so that keeper.c, rings.c and wall.c read it without calling back into
    shot.c, which calls them. */
 static inline double kick_shot_time_of(const kick_shot *s) { return kick_step_time(s->clock.total_steps); }
