@@ -145,7 +145,10 @@ int main(void) {
 EOC
 read -r -a core_flags <<<"$(pkg-config --cflags --libs kickstep-core)"
 run gcc -O2 "$work/core_game.c" "${core_flags[@]}" -o "$work/core_game"
-if ! "$work/core_game" >"$work/core_game.out" || ! nm "$work/core_game" | grep -q ' [Tt] ks_clock_advance'; then
+# (Each listing is read whole before grep looks at it: under pipefail, `nm | grep -q`
+# fails at random when grep stops reading before nm has written everything.)
+core_syms=$(nm "$work/core_game" 2>&1 || true)
+if ! "$work/core_game" >"$work/core_game.out" || ! grep -q ' [Tt] ks_clock_advance' <<<"$core_syms"; then
   echo "consumers: FAIL the core-only game built with kickstep-core.pc does not run" >&2
   fails=$((fails + 1))
 else
@@ -174,7 +177,8 @@ run cmake -S "$here/consumer" -B "$work/fetch" -DKICKSTEP_URL="$work/kickstep-sr
 run cmake --build "$work/fetch" -j"$jobs"
 record "FetchContent, shared, gcc -O2 -march=native (C)" "$work/fetch/consumer_c"
 record "FetchContent, shared, g++ -O2 -march=native (C++)" "$work/fetch/consumer_cxx"
-if ! readelf -d "$work/fetch/consumer_c" | grep -q 'libkickstep_kick\.so'; then
+fetch_dyn=$(readelf -d "$work/fetch/consumer_c" 2>&1 || true)
+if ! grep -q 'libkickstep_kick\.so' <<<"$fetch_dyn"; then
   echo "consumers: FAIL the FetchContent consumer does not link the shared libkickstep_kick" >&2
   fails=$((fails + 1))
 fi
@@ -233,7 +237,8 @@ if [ "${bad%%,*}" = "${ref%%,*}" ] || [[ "$bad" != *"fp fused multiply-add"* ]];
 fi
 # Control 2: against an archive whose internal symbols are global, the game's kick_emit collides.
 raw=$work/kickstep-build/src/kick/libkickstep_kick.a
-if readelf -sW "$raw" | awk '$5=="GLOBAL" && $6=="DEFAULT" && $7!="UND"' | grep -q .; then
+raw_globals=$(readelf -sW "$raw" | awk '$5=="GLOBAL" && $6=="DEFAULT" && $7!="UND"')
+if [ -n "$raw_globals" ]; then
   if gcc -O2 "${pc_cflags[@]}" "$here/consumer/main.c" "$here/consumer/collide.c" "$raw" \
        "$work/kickstep-build/src/libkickstep_core.a" -lm -o "$work/collides" 2>"$work/collide.err"; then
     echo "consumers: FAIL linking against the build tree's archive (internal symbols global) did not collide" >&2

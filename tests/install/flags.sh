@@ -100,7 +100,8 @@ if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$work/m32-probe" 2>/de
     echo "flags: i386 programs run: $how"
     expect_ref "add_subdirectory gcc -m32 -O2 -mfpmath=387" "$dir/sled" "$i386_run"
   fi
-  if readelf -sW "$dir/kickstep/src/libkickstep_core.a" | awk '$5=="GLOBAL" && $6=="DEFAULT" && $7!="UND"' | grep -q .; then
+  globals=$(readelf -sW "$dir/kickstep/src/libkickstep_core.a" | awk '$5=="GLOBAL" && $6=="DEFAULT" && $7!="UND"')
+  if [ -n "$globals" ]; then
     fail "the -m32 subproject's archive still has global internal symbols (not localized)"
   fi
 else

@@ -144,7 +144,8 @@ build() { # $1 config, $2 workdir
   objs+=("$work/obj/registry.o")
   if [ -n "$SIMDEFS" ]; then
     local users=0
-    for o in "${objs[@]}"; do if nm "$o" 2>/dev/null | grep -q ' U ks_sqrt_soft$'; then users=$((users + 1)); fi; done
+    local syms
+    for o in "${objs[@]}"; do syms=$(nm "$o" 2>/dev/null || true); if grep -q ' U ks_sqrt_soft$' <<<"$syms"; then users=$((users + 1)); fi; done
     [ "$users" -gt 0 ] || die "$1: no object calls ks_sqrt_soft: the headers' portable fallback was not taken"
     echo "note $1: $users objects take ks_sqrt through its portable fallback, ks_sqrt_soft"
   fi

@@ -22,11 +22,15 @@ let debug = params.has('debug');
 // refuses it, so two tabs of one browser keep their own seats). Seats are
 // kept per relay and per room: a token is only ever sent to the relay that
 // gave it.
-const SEATS = 'kickstep.duel.seats.v2';
+// Each seat is its own localStorage entry: two tabs of one browser that write
+// their seats at the same moment cannot overwrite each other's (a shared entry
+// read, changed and written back by both loses one of them).
+const SEATS = 'kickstep.duel.seat.v3';
 const DAY_MS = 24 * 3600 * 1000;
 let RELAY = ''; // the relay this page talks to (main sets it)
 const WATCH_DELAY = 60; // a watcher's steps behind the players' confirmed edge (0.1 s: it never stalls on the next message)
 const seatKey = (room) => `${RELAY} ${room}`;
+const keptKey = (room, seat) => `${SEATS}|${seatKey(room)}|${seat}`;
 function readJson(store, key) {
   try {
     return JSON.parse(store.getItem(key) || 'null');
@@ -42,35 +46,47 @@ function writeJson(store, key, value) {
     /* storage unavailable (private mode): the seat cannot come back after a reload */
   }
 }
-function keptSeats() {
-  const all = readJson(localStorage, SEATS) || {};
-  const now = Date.now();
-  for (const key of Object.keys(all)) {
-    for (const seat of Object.keys(all[key])) if (!(now - all[key][seat].t < DAY_MS)) delete all[key][seat];
-    if (!Object.keys(all[key]).length) delete all[key];
+/** The localStorage keys of kept seats (all rooms), a day old ones dropped. */
+function keptKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(`${SEATS}|`)) keys.push(k);
+    }
+  } catch {
+    return [];
   }
-  return all;
+  const now = Date.now();
+  return keys.filter((k) => {
+    const v = readJson(localStorage, k);
+    if (v && typeof v.token === 'string' && now - v.t < DAY_MS) return true;
+    writeJson(localStorage, k, null);
+    return false;
+  });
+}
+/** This browser's kept seats of a room: [{ seat, token }], seat order. */
+function keptSeats(room) {
+  const prefix = `${SEATS}|${seatKey(room)}|`;
+  return keptKeys().filter((k) => k.startsWith(prefix))
+    .map((k) => ({ seat: Number(k.slice(prefix.length)), token: readJson(localStorage, k).token }))
+    .sort((x, y) => x.seat - y.seat);
 }
 /** Keeps a seat; started: whether its match has begun (a lobby's seat is not kept by the relay once its page goes). */
 function rememberSeat(room, seat, token, started) {
   writeJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`, { seat, token, started });
-  const all = keptSeats();
-  all[seatKey(room)] = { ...(all[seatKey(room)] || {}), [seat]: { token, t: Date.now() } };
-  writeJson(localStorage, SEATS, all);
+  writeJson(localStorage, keptKey(room, seat), { token, t: Date.now() });
 }
 function forgetRoom(room) {
   writeJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`, null);
-  const all = keptSeats();
-  delete all[seatKey(room)];
-  writeJson(localStorage, SEATS, all);
+  for (const { seat } of keptSeats(room)) writeJson(localStorage, keptKey(room, seat), null);
 }
 /** The tokens to try for a room at this page's relay, this tab's first. */
 function seatTokens(room) {
   const out = [];
   const mine = readJson(sessionStorage, `kickstep.duel.seat.${seatKey(room)}`);
   if (mine && mine.token) out.push({ token: mine.token, own: true, lobby: mine.started === false });
-  const kept = keptSeats()[seatKey(room)] || {};
-  for (const seat of Object.keys(kept)) if (!out.some((c) => c.token === kept[seat].token)) out.push({ token: kept[seat].token, own: false });
+  for (const k of keptSeats(room)) if (!out.some((c) => c.token === k.token)) out.push({ token: k.token, own: false });
   return out;
 }
 function nonce() {
