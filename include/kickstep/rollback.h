@@ -296,7 +296,7 @@ typedef struct ks_rb_advance_result {
   bool stepped;            ///< one step was simulated and the local input consumed
   bool waited;             ///< nothing stepped: the window is full or the peer has not acked
   int64_t rolled_back;     ///< steps re-simulated before stepping (0: no rollback)
-  int64_t input_step;      ///< the step the local input was stamped with (when stepped)
+  int64_t input_step;      ///< the step the local input was stamped with (when stepped; -1 when it was not taken: a peer that came back, before its inputs resume)
 } ks_rb_advance_result;
 
 /// Why ks_rb_read_message refused a message (all fields set on every call).
@@ -361,6 +361,8 @@ typedef struct ks_rb_session {
   /* health */
   int64_t now_ms;            ///< the game's time, from ks_rb_set_time
   int64_t heard_ms[KS_RB_MAX_PLAYERS];   ///< by peer: time of the last accepted message (-1: never)
+  int64_t waiting_ms[KS_RB_MAX_PLAYERS]; ///< by peer: quiet counted from this while never heard (-1: the first ks_rb_set_time)
+  bool clock_started;        ///< ks_rb_set_time was called (a message read before counts as heard at its first reading)
   int64_t rtt_ms[KS_RB_MAX_PLAYERS];     ///< by peer: smoothed round trip (-1: none)
   ks_rb_link link[KS_RB_MAX_PLAYERS];    ///< by peer
   int64_t bytes_in[KS_RB_MAX_PLAYERS][2];  ///< by peer: bytes accepted this second and the last
@@ -372,6 +374,13 @@ typedef struct ks_rb_session {
   int32_t event_count;       ///< events queued
   /* in-loop sync test */
   ks_rb_sync_report sync;    ///< what it found
+  /* players coming back (handovers of sessions of three or more peers) */
+  uint8_t epoch[KS_RB_MAX_PLAYERS];       ///< by peer: times it came back after a drop (drop and back blocks carry it)
+  int64_t back_step[KS_RB_MAX_PLAYERS];   ///< by peer: its inputs resume here, by a handover this side wrote (-1: none)
+  int64_t back_empty[KS_RB_MAX_PLAYERS];  ///< ... its inputs were "none" from this step (the drop's agreed step)
+  uint32_t back_seq[KS_RB_MAX_PLAYERS];   ///< ... its resumed session numbers its messages from this
+  int64_t back_local[KS_RB_MAX_PLAYERS];  ///< ... this side's inputs known when that handover was written
+  int64_t back_known[KS_RB_MAX_PLAYERS][KS_RB_MAX_PLAYERS]; ///< [q][r]: peer r's inputs that handover carried, below this
   int64_t confirmed_cursor;  ///< unused by the session; ks_rb_next_confirmed's default cursor
   uint32_t cookie;           ///< set by ks_rb_init
 } ks_rb_session;
@@ -573,6 +582,21 @@ KS_API ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, 
 /// lost session may still have in flight (ks_rb_read_message: "seq").
 KS_API ks_status ks_rb_handover_write(ks_rb_session *s, int64_t base, size_t history_len, uint8_t *buf, size_t cap,
                                       size_t *len, size_t *history_at);
+/// ks_rb_handover_write for a session of three or more peers, for the peer
+/// `peer` that lost its session (the sender of the request). The peer must
+/// have been dropped (ks_rb_drop_peer) and its "none" step agreed, every
+/// remaining peer must have said it holds its inputs that far, and this side
+/// must be the remaining peer with the lowest number (the one that answers:
+/// send the requests to every peer); else KS_ERR_STATE, to be tried again on
+/// a later request. The handover (version 2) carries every player's known
+/// inputs from base on and the step S from which the returning peer's
+/// inputs are its own again ("none" from the drop's step to S, far enough
+/// ahead that no peer has simulated past it). This side takes the peer back
+/// at once and tells the others in its next messages (a back block); each of
+/// them takes it back when it reads that. Two-peer sessions take
+/// ks_rb_handover_write (this works for them too).
+KS_API ks_status ks_rb_handover_write_for(ks_rb_session *s, int32_t peer, int64_t base, size_t history_len,
+                                          uint8_t *buf, size_t cap, size_t *len, size_t *history_at);
 /// Writes the part of a handover (len bytes at handover) that starts at
 /// offset, as much as one message holds, answering the request with `nonce`.
 /// KS_ERR_RANGE (offset past the end), KS_ERR_CAPACITY, KS_ERR_NULL.

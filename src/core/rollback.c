@@ -327,10 +327,12 @@ void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage) {
   s->sync_hold = 0;
   s->sync_owed = 0;
   s->now_ms = 0;
+  s->clock_started = false;
   s->second = 0;
   s->event_count = 0;
   for (int32_t q = 0; q < KS_RB_MAX_PLAYERS; q++) {
     s->heard_ms[q] = -1;
+    s->waiting_ms[q] = -1;
     s->rtt_ms[q] = -1;
     s->link[q] = KS_RB_LINK_WAITING;
     s->bytes_in[q][0] = s->bytes_in[q][1] = s->bytes_out[q][0] = s->bytes_out[q][1] = 0;
@@ -341,6 +343,12 @@ void rb_setup(ks_rb_session *s, const ks_rb_def *def, void *storage) {
   }
   ks_rb_sync_report zr = {0, false, -1, 0, 0};
   s->sync = zr;
+  for (int32_t q = 0; q < KS_RB_MAX_PLAYERS; q++) {
+    s->epoch[q] = 0;
+    s->back_step[q] = s->back_empty[q] = s->back_local[q] = -1;
+    s->back_seq[q] = 0;
+    for (int32_t r = 0; r < KS_RB_MAX_PLAYERS; r++) s->back_known[q][r] = -1;
+  }
   s->confirmed_cursor = 0;
   s->start_step = 0;
   ks_rb_stats zs = {0};
@@ -427,9 +435,16 @@ ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance
     return KS_OK;
   }
   const uint8_t *li = (const uint8_t *)local_input;
+  bool taken = false;
   for (int32_t p = 0, k = 0; p < s->def.players; p++) {
     if (!((s->local_mask >> p) & 1u)) continue;
-    rb_store_input(s, p, stamp, li ? li + (size_t)k * s->def.input_size : s->zero_input);
+    /* A peer that came back (ks_rb_resume of a version 2 handover) has its
+       inputs agreed as "none" up to the step its own resume: until then the
+       local input is not taken. */
+    if (stamp >= s->known_upto[p]) {
+      rb_store_input(s, p, stamp, li ? li + (size_t)k * s->def.input_size : s->zero_input);
+      taken = true;
+    }
     k++;
   }
   rb_simulate(s, s->frame);
@@ -439,7 +454,7 @@ ks_status ks_rb_advance(ks_rb_session *s, const void *local_input, ks_rb_advance
   sync_sample(s);
   if (s->def.sync_test_every > 0 && s->frame % s->def.sync_test_every == 0) sync_test(s);
   r.stepped = true;
-  r.input_step = stamp;
+  r.input_step = taken ? stamp : -1;
   if (out) *out = r;
   return KS_OK;
 }
@@ -635,10 +650,17 @@ void rb_sent(ks_rb_session *s, int32_t q, uint32_t seq, size_t len) {
 void ks_rb_set_time(ks_rb_session *s, int64_t now_ms) {
   if (!usable(s) || now_ms < s->now_ms) return;
   s->now_ms = now_ms;
+  if (!s->clock_started) { /* messages read before the clock's first reading were heard now */
+    s->clock_started = true;
+    for (int32_t q = 0; q < KS_RB_MAX_PLAYERS; q++)
+      if (s->heard_ms[q] >= 0) s->heard_ms[q] = now_ms;
+  }
   roll_second(s);
   for (int32_t q = 0; q < s->def.players; q++) {
     if (!(((s->peers | s->dropped) >> q) & 1u)) continue;
-    int64_t since = s->heard_ms[q] < 0 ? 0 : s->heard_ms[q];
+    /* Never heard: quiet since the first clock reading (or since it came back). */
+    if (s->heard_ms[q] < 0 && s->waiting_ms[q] < 0) s->waiting_ms[q] = now_ms;
+    int64_t since = s->heard_ms[q] < 0 ? s->waiting_ms[q] : s->heard_ms[q];
     int64_t quiet = now_ms - since;
     if (s->link[q] == KS_RB_LINK_DISCONNECTED) continue;
     if (quiet >= s->def.disconnect_ms) {
@@ -758,6 +780,44 @@ ks_status ks_rb_drop_peer(ks_rb_session *s, int32_t peer) {
   if (peer < 0 || peer >= s->def.players || !((s->peers >> peer) & 1u)) return KS_ERR_RANGE;
   rb_drop(s, peer);
   rb_fill_dropped(s);
+  return KS_OK;
+}
+
+/* Takes dropped peer q back (its handover written here, or a back block
+   read): its players' inputs are "none" from the agreed drop step up to
+   `resume`, its own after; its resumed session's messages, numbered from
+   seq, are read from now on; `ack`: this side's inputs that session holds.
+   KS_ERR_STATE when this side does not hold q's inputs up to the drop step,
+   or has already simulated "none" for q past `resume`. */
+ks_status rb_back(ks_rb_session *s, int32_t q, uint32_t epoch, int64_t empty, int64_t resume, uint32_t seq,
+                  int64_t ack) {
+  if (!((s->dropped >> q) & 1u)) return KS_ERR_STATE;
+  if (s->empty_from[q] >= 0 && s->empty_from[q] != empty) return KS_ERR_STATE;
+  for (int32_t p = q; p < s->def.players; p++) {
+    if (s->def.peer_of[p] != q) continue;
+    if (s->known_upto[p] < empty || s->known_upto[p] > resume) return KS_ERR_STATE;
+    if (resume - s->known_upto[p] >= s->nin) return KS_ERR_STATE;
+  }
+  for (int32_t p = q; p < s->def.players; p++) {
+    if (s->def.peer_of[p] != q) continue;
+    while (s->known_upto[p] < resume) rb_store_input(s, p, s->known_upto[p], s->zero_input);
+  }
+  uint32_t bit = 1u << q;
+  s->dropped &= ~bit;
+  s->peers |= bit;
+  s->empty_from[q] = -1;
+  for (int32_t r = 0; r < KS_RB_MAX_PLAYERS; r++) s->announced[r][q] = -1;
+  s->epoch[q] = (uint8_t)epoch;
+  if (seq > s->seq_floor[q]) s->seq_floor[q] = seq;
+  s->seen[q] = 0;
+  s->remote_ack[q] = ack;
+  s->remote_frame[q] = -1;
+  s->remote_advantage[q] = 0;
+  s->heard_ms[q] = -1;
+  s->waiting_ms[q] = s->now_ms;
+  s->rtt_ms[q] = -1;
+  s->link[q] = KS_RB_LINK_WAITING;
+  s->resume_pending |= bit;
   return KS_OK;
 }
 

@@ -26,6 +26,9 @@ void rb_event(ks_rb_session *s, ks_rb_event_kind kind, int32_t peer);
 /* Dropping a peer: the mask and the checks; "none" inputs once the step is agreed. */
 void rb_drop(ks_rb_session *s, int32_t q);
 void rb_fill_dropped(ks_rb_session *s);
+/* Taking a dropped peer back from `resume` on (rollback.c). */
+ks_status rb_back(ks_rb_session *s, int32_t q, uint32_t epoch, int64_t empty, int64_t resume, uint32_t seq,
+                  int64_t ack);
 /* State copies through the game's hooks when it gave them, else bytes. */
 void rb_save_copy(const ks_rb_session *s, void *dst, const void *src);
 void rb_load_copy(const ks_rb_session *s, void *dst, const void *src);

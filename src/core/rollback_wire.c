@@ -13,6 +13,7 @@
 #define FLAG_DESYNC 1u
 #define FLAG_DETAIL 2u
 #define FLAG_DROP 4u /* version 2: dropped peers, what this side holds of them, inputs forwarded */
+#define FLAG_BACK 8u /* version 2: dropped peers taken back by a handover this side wrote */
 #define MAX_FORWARD 256
 
 /* ----------------------------------------------------------------- writer */
@@ -60,9 +61,10 @@ static bool is_local(const ks_rb_session *s, int32_t p) { return ((s->local_mask
 
 int32_t rb_first_local(const ks_rb_session *s) { return s->local_peer; }
 
-/* The drop block for `peer`: count, then per dropped peer q: u8 q, u32 the
-   sender holds q's inputs below this, u32 from, u16 steps, runs of each of
-   q's players over [from, from + steps) (what the receiver said it lacks). */
+/* The drop block for `peer`: count, then per dropped peer q: u8 q, u8 q's
+   epoch (the times it came back), u32 the sender holds q's inputs below
+   this, u32 from, u16 steps, runs of each of q's players over
+   [from, from + steps) (what the receiver said it lacks). */
 static void drop_block(wb *w, const ks_rb_session *s, int32_t peer) {
   int32_t n = 0;
   for (int32_t q = 0; q < s->def.players; q++) n += (int32_t)((s->dropped >> q) & 1u);
@@ -80,11 +82,38 @@ static void drop_block(wb *w, const ks_rb_session *s, int32_t peer) {
       from = have < 0 ? 0 : have;
     }
     w8(w, (uint32_t)q);
+    w8(w, s->epoch[q]);
     w32(w, u32_of(have < 0 ? 0 : have));
     w32(w, u32_of(from));
     w16(w, (uint32_t)steps);
     for (int32_t p = q; p < s->def.players; p++)
       if (s->def.peer_of[p] == q) write_runs(w, s, p, from, from + steps);
+  }
+}
+
+/* Peers this side took back by a handover that `peer` may not know of yet:
+   every message to it says so until it has this side's inputs past those
+   the handover carried (a message written after the handover reached it). */
+static bool back_for(const ks_rb_session *s, int32_t q, int32_t peer) {
+  return s->back_step[q] >= 0 && q != peer && ((s->peers >> q) & 1u) && s->remote_ack[peer] <= s->back_local[q];
+}
+
+/* The back block for `peer`: count, then per peer q taken back: u8 q, u8 its
+   new epoch, u32 its "none" from, u32 its own inputs again from, u32 its
+   resumed session's first message number, u32 the receiver's inputs that
+   session holds (below this). */
+static void back_block(wb *w, const ks_rb_session *s, int32_t peer) {
+  int32_t n = 0;
+  for (int32_t q = 0; q < s->def.players; q++) n += back_for(s, q, peer) ? 1 : 0;
+  w8(w, (uint32_t)n);
+  for (int32_t q = 0; q < s->def.players; q++) {
+    if (!back_for(s, q, peer)) continue;
+    w8(w, (uint32_t)q);
+    w8(w, s->epoch[q]);
+    w32(w, u32_of(s->back_empty[q]));
+    w32(w, u32_of(s->back_step[q]));
+    w32(w, s->back_seq[q]);
+    w32(w, u32_of(s->back_known[q][peer]));
   }
 }
 
@@ -109,11 +138,18 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
   bool detail = s->detail_step >= 0;
   bool pair = s->def.players == 2;
   bool drop = !pair && s->dropped != 0u;
+  bool back = false;
+  for (int32_t q = 0; q < s->def.players && !pair; q++) back = back || back_for(s, q, peer);
   size_t isz = s->def.input_size;
   size_t fixed = KS_RB_HEADER_BYTES + (size_t)nc * 12u + 8u;
   if (drop) {
     wb m = {buf, 0, 0}; /* measure */
     drop_block(&m, s, peer);
+    fixed += m.len;
+  }
+  if (back) {
+    wb m = {buf, 0, 0}; /* measure */
+    back_block(&m, s, peer);
     fixed += m.len;
   }
   if (desync) fixed += 4u + 8u + 4u + 2u + (size_t)s->narrow_count * 8u;
@@ -154,7 +190,7 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
   w8(&w, MAGIC3);
   w8(&w, pair ? KS_RB_VERSION_PAIR : KS_RB_VERSION);
   w8(&w, (uint32_t)s->local_peer);
-  w8(&w, (desync ? FLAG_DESYNC : 0u) | (detail ? FLAG_DETAIL : 0u) | (drop ? FLAG_DROP : 0u));
+  w8(&w, (desync ? FLAG_DESYNC : 0u) | (detail ? FLAG_DETAIL : 0u) | (drop ? FLAG_DROP : 0u) | (back ? FLAG_BACK : 0u));
   w8(&w, (uint32_t)isz);
   s->seq++;
   w32(&w, s->seq);
@@ -185,6 +221,7 @@ ks_status ks_rb_write_message_to(ks_rb_session *s, int32_t peer, uint8_t *buf, s
     wbytes(&w, s->detail, (size_t)s->detail_len);
   }
   if (drop) drop_block(&w, s, peer);
+  if (back) back_block(&w, s, peer);
   w64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   s->stats.sent++;
@@ -238,7 +275,7 @@ typedef struct msg {
   int64_t ack, frame, from;
   int32_t advantage, steps, nc;
   uint32_t flags;
-  size_t runs_at, checks_at, desync_at, detail_at, drop_at, body;
+  size_t runs_at, checks_at, desync_at, detail_at, drop_at, back_at, body;
 } msg;
 
 /* Structure: lengths, sections, runs that add up, the checksum. */
@@ -263,7 +300,7 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
   if (sender >= KS_RB_MAX_PLAYERS || !((s->peers >> sender) & 1u)) return refuse(s, e, KS_ERR_STATE, "sender", 5);
   m->sender = (int32_t)sender;
   m->flags = r8(&r);
-  uint32_t allowed = FLAG_DESYNC | FLAG_DETAIL | (s->def.players == 2 ? 0u : FLAG_DROP);
+  uint32_t allowed = FLAG_DESYNC | FLAG_DETAIL | (s->def.players == 2 ? 0u : FLAG_DROP | FLAG_BACK);
   if ((m->flags & ~allowed) != 0u) return refuse(s, e, KS_ERR_FORMAT, "flags", 6);
   if (r8(&r) != (uint32_t)s->def.input_size) return refuse(s, e, KS_ERR_FORMAT, "input_size", 7);
   m->seq = r32(&r);
@@ -318,7 +355,7 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
     for (uint32_t i = 0; i < count; i++) {
       size_t at = r.pos;
       uint32_t q = r8(&r);
-      r.pos += 8u;
+      r.pos += 9u; /* epoch, have, from */
       uint32_t steps = r16(&r);
       if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "drop", at);
       if (q >= (uint32_t)s->def.players || s->def.peer_of[q] != (int8_t)q || q == (uint32_t)m->sender ||
@@ -338,6 +375,21 @@ static ks_status parse(ks_rb_session *s, const uint8_t *buf, size_t len, msg *m,
           covered += n;
         }
       }
+    }
+  }
+  m->back_at = r.pos;
+  if (m->flags & FLAG_BACK) {
+    uint32_t count = r8(&r), seen_q = 0u;
+    if (r.short_ || count == 0u || count > KS_RB_MAX_PLAYERS) return refuse(s, e, KS_ERR_FORMAT, "back", m->back_at);
+    for (uint32_t i = 0; i < count; i++) {
+      size_t at = r.pos;
+      uint32_t q = r8(&r), epoch = r8(&r), empty = r32(&r), resume = r32(&r), seq = r32(&r);
+      (void)r32(&r);
+      if (r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "back", at);
+      if (q >= (uint32_t)s->def.players || s->def.peer_of[q] != (int8_t)q || q == (uint32_t)m->sender ||
+          q == (uint32_t)s->local_peer || ((seen_q >> q) & 1u) || epoch == 0u || resume < empty || seq == 0u)
+        return refuse(s, e, KS_ERR_FORMAT, "back", at);
+      seen_q |= 1u << q;
     }
   }
   if (r.pos > r.len || r.short_) return refuse(s, e, KS_ERR_TRUNCATED, "length", r.len);
@@ -367,8 +419,10 @@ static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m
     uint32_t count = r8(&d);
     for (uint32_t i = 0; i < count; i++) {
       int32_t q = (int32_t)r8(&d);
+      uint32_t epoch = r8(&d);
       (void)r32(&d);
       int64_t from = (int64_t)r32(&d), steps = (int64_t)r16(&d);
+      bool stale = epoch != s->epoch[q]; /* of another drop of q: skipped whole */
       for (int32_t p = q; p < s->def.players; p++) {
         if (s->def.peer_of[p] != q) continue;
         int64_t n = from;
@@ -378,7 +432,7 @@ static ks_status check_fields(ks_rb_session *s, const uint8_t *buf, const msg *m
           const uint8_t *v = buf + d.pos;
           d.pos += s->def.input_size;
           for (int64_t k = 0; k < cnt; k++, n++)
-            if (rb_known(s, p, n) && !rb_equal(rb_input_slot(s, p, n), v, s->def.input_size))
+            if (!stale && rb_known(s, p, n) && !rb_equal(rb_input_slot(s, p, n), v, s->def.input_size))
               return refuse(s, e, KS_ERR_STATE, "drop (inputs changed)", at);
         }
       }
@@ -440,7 +494,18 @@ static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
     uint32_t count = r8(&d);
     for (uint32_t i = 0; i < count; i++) {
       int32_t x = (int32_t)r8(&d);
+      uint32_t epoch = r8(&d);
       int64_t have = (int64_t)r32(&d), from = (int64_t)r32(&d), steps = (int64_t)r16(&d);
+      if (epoch != s->epoch[x]) { /* another drop of x (one before it came back, or after): not this one */
+        for (int32_t p = x; p < s->def.players; p++) {
+          if (s->def.peer_of[p] != x) continue;
+          for (int64_t n = from; n < from + steps;) {
+            n += (int64_t)r16(&d);
+            d.pos += s->def.input_size;
+          }
+        }
+        continue;
+      }
       rb_drop(s, x); /* the drop spreads: every remaining peer agrees */
       if (have > s->announced[q][x]) s->announced[q][x] = have;
       for (int32_t p = x; p < s->def.players; p++) {
@@ -456,6 +521,19 @@ static void apply(ks_rb_session *s, const uint8_t *buf, const msg *m) {
       }
     }
     rb_fill_dropped(s);
+  }
+  if (m->flags & FLAG_BACK) {
+    rd d = {buf, m->body, m->back_at, false};
+    uint32_t count = r8(&d);
+    for (uint32_t i = 0; i < count; i++) {
+      int32_t x = (int32_t)r8(&d);
+      uint32_t epoch = r8(&d);
+      int64_t empty = (int64_t)r32(&d), resume = (int64_t)r32(&d);
+      uint32_t seq = r32(&d);
+      int64_t ack = (int64_t)r32(&d);
+      if (epoch <= s->epoch[x] || ((s->peers >> x) & 1u)) continue; /* known already (or not dropped here) */
+      if (rb_back(s, x, epoch, empty, resume, seq, ack) != KS_OK) s->stats.refused++;
+    }
   }
   rb_heard(s, q, m->seen, m->body + 8u);
   s->stats.received++;

@@ -741,8 +741,10 @@ static void test_handover_messages_are_checked(void **st) {
   assert_string_equal(e.field, "keeper");
   assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl - 1, &e), KS_ERR_FORMAT);
   assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, 10, &e), KS_ERR_TRUNCATED);
-  hand[0] = 2;
+  hand[0] = 3;
   assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_VERSION);
+  hand[0] = 2; /* a handover of a session of three or more peers */
+  assert_int_equal(ks_rb_resume(&s, &d1, store, sizeof store, &base_state, hand, hl, &e), KS_ERR_STATE);
   hand[0] = 1;
   ks_rb_def wide = d1;
   wide.input_size = 3;

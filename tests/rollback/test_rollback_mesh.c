@@ -83,6 +83,8 @@ typedef struct mesh {
   uint8_t msg[KS_RB_MAX_MESSAGE];
 } mesh;
 
+static int32_t mesh_disconnect_ms = 500; /* the sessions' disconnect_ms (interrupt_ms is 250) */
+
 static void mesh_init(mesh *m, int n, int window, const ns_params *net, uint64_t seed, bool random_net) {
   memset(m, 0, sizeof *m);
   m->n = n;
@@ -94,7 +96,7 @@ static void mesh_init(mesh *m, int n, int window, const ns_params *net, uint64_t
   for (int p = 0; p < n; p++) {
     ks_rb_def d = toy_def(n, p, window);
     d.interrupt_ms = 250;
-    d.disconnect_ms = 500;
+    d.disconnect_ms = mesh_disconnect_ms;
     size_t sz = ks_rb_storage_size(&d);
     m->store[p] = malloc(sz);
     assert_int_equal(ks_rb_init(&m->s[p], &d, m->store[p], sz, &t), KS_OK);
@@ -359,6 +361,167 @@ static void dropped_matches(int players, int matches, uint64_t seed0) {
   printf("players %d: %d matches with a peer dropped, inputs \"none\" from step %.1f on average\n", players, matches,
          (double)agreed_sum / matches);
 }
+
+/* A version 2 handover cut anywhere is refused; with any byte changed it is
+   refused or still builds a consistent session (never a read past the end);
+   another player's, another size's or a two-peer session's is refused. */
+static void bent_handovers(const ks_rb_def *d, size_t store_size, const toy *base_state, const uint8_t *hand,
+                           size_t len) {
+  static uint8_t bent[1 << 16];
+  static ks_rb_session s;
+  void *store = malloc(store_size);
+  ks_rb_error e;
+  for (size_t cut = 0; cut < len; cut++)
+    assert_int_not_equal(ks_rb_resume(&s, d, store, store_size, base_state, hand, cut, &e), KS_OK);
+  for (size_t i = 0; i < len; i++) {
+    memcpy(bent, hand, len);
+    bent[i] ^= 0x81u;
+    if (ks_rb_resume(&s, d, store, store_size, base_state, bent, len, &e) == KS_OK) {
+      assert_true(ks_rb_confirmed(&s) <= ks_rb_frame(&s));
+      uint8_t in[2] = {1, 0};
+      (void)ks_rb_advance(&s, in, NULL);
+    }
+  }
+  ks_rb_def other = *d;
+  other.local_player = d->local_player == 1 ? 2 : 1;
+  assert_int_equal(ks_rb_resume(&s, &other, store, store_size, base_state, hand, len, &e), KS_ERR_STATE);
+  assert_string_equal(e.field, "returner");
+  other = *d;
+  other.input_size = 3;
+  size_t big = ks_rb_storage_size(&other);
+  void *store2 = malloc(big);
+  assert_int_equal(ks_rb_resume(&s, &other, store2, big, base_state, hand, len, &e), KS_ERR_STATE);
+  free(store2);
+  memcpy(bent, hand, len);
+  bent[0] = 1; /* read as a two-peer session's */
+  assert_int_not_equal(ks_rb_resume(&s, d, store, store_size, base_state, bent, len, &e), KS_OK);
+  bent[0] = 3;
+  assert_int_equal(ks_rb_resume(&s, d, store, store_size, base_state, bent, len, &e), KS_ERR_VERSION);
+  free(store);
+}
+
+/* A peer loses its session mid-match (its memory wiped): the others drop it
+   and play on; it comes back with nothing, asks every peer for a handover,
+   the lowest-numbered remaining peer writes it (the others answer "not
+   me"), it resumes, the others take it back (the writer at once, the rest
+   from its back block) and everyone plays to the end: the same bits on
+   every peer, equal to an offline run of the confirmed inputs, in which the
+   returner's inputs are its own, then "none" from the agreed drop step to
+   the resume step, then its own again. */
+static void comeback_matches(int players, int matches, uint64_t seed0) {
+  static uint8_t hand[1 << 16], gathered[1 << 16], req[KS_RB_REQUEST_BYTES], part[KS_RB_MAX_MESSAGE];
+  int64_t gap_sum = 0, parts_sum = 0;
+  for (int k = 0; k < matches; k++) {
+    uint64_t seed = seed0 + (uint64_t)k;
+    mesh *m = (mesh *)malloc(sizeof *m);
+    ns_params none = {0, 0, 0, 0, 0};
+    /* Over links of up to 300 ms each way, the returner may wait two trips
+       before a peer that hears of it from the writer first answers it: a
+       disconnect after 1.5 s leaves room for that. */
+    mesh_disconnect_ms = 1500;
+    mesh_init(m, players, 24, &none, seed, true);
+    mesh_disconnect_ms = 500;
+    const int64_t end = 600;
+    const int r = 1 + (int)ks_rng_below(&m->rng, (uint32_t)(players - 1));
+    m->silent = r;
+    m->silent_at = 20 + (int64_t)ks_rng_below(&m->rng, 60u);
+    const int64_t back_at = m->silent_at + 60 + (int64_t)ks_rng_below(&m->rng, 120u);
+    enum { GONE, GATHERING, LIVE } mode = GONE;
+    ks_rb_gather g;
+    size_t hlen = 0;
+    uint64_t nonce = ks_rng_next(&m->rng);
+    int writer = -1;
+    int64_t empty = -1, resume = -1, guard = 0;
+    ks_rb_def d = toy_def(players, r, 24);
+    d.interrupt_ms = 250;
+    d.disconnect_ms = 1500;
+    size_t store_size = ks_rb_storage_size(&d);
+    while (mode != LIVE || !mesh_done(m, end)) {
+      if (++guard > 20000) fail_msg("players %d comeback match %d: never finished (mode %d)", players, k, (int)mode);
+      if (mode == GONE && m->now >= back_at) {
+        memset(m->store[r], 0xa5, store_size);
+        memset(&m->s[r], 0x5a, sizeof m->s[r]);
+        assert_int_equal(ks_rb_gather_init(&g, r, 2, nonce, gathered, sizeof gathered), KS_OK);
+        mode = GATHERING;
+      }
+      if (mode == GATHERING && m->now % 3 == 0) {
+        size_t n = 0;
+        assert_int_equal(ks_rb_gather_request(&g, req, sizeof req, &n), KS_OK);
+        for (int p = 0; p < players && !g.complete; p++) {
+          if (p == r) continue;
+          ks_rb_request rq;
+          ks_rb_error e;
+          assert_int_equal(ks_rb_read_request(&m->s[p], req, n, &rq, &e), KS_OK);
+          if (writer < 0) {
+            int64_t base = ks_rb_confirmed(&m->s[p]);
+            size_t at = 0;
+            ks_status st = ks_rb_handover_write_for(&m->s[p], r, base, sizeof(toy), hand, sizeof hand, &hlen, &at);
+            if (st == KS_ERR_STATE) continue; /* not this peer, or not yet agreed */
+            assert_int_equal(st, KS_OK);
+            assert_int_equal(p, 0); /* the lowest-numbered remaining peer answers */
+            assert_int_equal(ks_rb_confirmed_state(&m->s[p], base, hand + at), KS_OK);
+            writer = p;
+            empty = m->s[p].back_empty[r];
+            resume = m->s[p].back_step[r];
+            assert_true((m->s[p].peers >> r) & 1u); /* taken back at once */
+          }
+          if (p != writer) continue;
+          size_t plen = 0;
+          assert_int_equal(ks_rb_write_part(&m->s[p], rq.nonce, hand, hlen, rq.offset, part, 100, &plen), KS_OK);
+          if (ks_rng_below(&m->rng, 10u) < 2u) continue; /* a part lost */
+          assert_int_equal(ks_rb_gather_read(&g, part, plen, &e), KS_OK);
+        }
+        if (g.complete) {
+          int64_t base = -1;
+          const uint8_t *hist = NULL;
+          size_t hl = 0;
+          assert_int_equal(ks_rb_handover_history(g.buf, g.total, &base, &hist, &hl), KS_OK);
+          assert_int_equal(hl, sizeof(toy));
+          toy at;
+          memcpy(&at, hist, sizeof at);
+          assert_int_equal(at.step, base);
+          ks_rb_error e;
+          if (k == 0) bent_handovers(&d, store_size, &at, g.buf, g.total);
+          assert_int_equal(ks_rb_resume(&m->s[r], &d, m->store[r], store_size, &at, g.buf, g.total, &e), KS_OK);
+          assert_int_equal(ks_rb_frame(&m->s[r]) <= resume, true);
+          parts_sum += g.parts;
+          m->silent = -1;
+          mode = LIVE;
+        }
+      }
+      mesh_tick(m, end, random_agent, 1);
+    }
+    assert_true(writer == 0 && empty >= 0 && resume > empty);
+    gap_sum += resume - empty;
+    toy offline;
+    toy_init(&offline);
+    bool own_after = false;
+    for (int64_t n = 0; n < end; n++) {
+      const uint8_t *in[KS_RB_MAX_PLAYERS] = {0};
+      for (int p = 0; p < players; p++) in[p] = m->log + ((size_t)n * (size_t)players + (size_t)p) * 2u;
+      if (n >= empty && n < resume && (in[r][0] != 0 || in[r][1] != 0))
+        fail_msg("players %d comeback match %d: step %lld of the returner is not \"none\"", players, k, (long long)n);
+      if (n >= resume && (in[r][0] != 0 || in[r][1] != 0)) own_after = true;
+      toy_step(&offline, in, NULL);
+    }
+    assert_true(own_after); /* it really plays again */
+    for (int p = 0; p < players; p++) {
+      assert_int_equal(ks_rb_frame(&m->s[p]), end);
+      assert_int_equal(m->s[p].dropped, 0);
+      if (memcmp(ks_rb_state(&m->s[p]), &offline, sizeof offline) != 0)
+        fail_msg("players %d comeback match %d: peer %d differs from the offline run", players, k, p);
+      assert_false(ks_rb_desync_report(&m->s[p])->detected);
+      if (p != r) assert_int_equal(m->s[p].epoch[r], 1);
+    }
+    mesh_free(m);
+    free(m);
+  }
+  printf("players %d: %d matches where a peer lost its session and came back; \"none\" for %.1f steps, %.1f parts on average\n",
+         players, matches, (double)gap_sum / matches, (double)parts_sum / matches);
+}
+
+static void test_comeback_3(void **st) { (void)st; comeback_matches(3, 60, 11000u); }
+static void test_comeback_4(void **st) { (void)st; comeback_matches(4, 60, 12000u); }
 
 static void test_drop_2(void **st) { (void)st; dropped_matches(2, 50, 7000u); }
 static void test_drop_3(void **st) { (void)st; dropped_matches(3, 100, 8000u); }
@@ -745,6 +908,8 @@ int main(void) {
       cmocka_unit_test(test_drop_2),
       cmocka_unit_test(test_drop_3),
       cmocka_unit_test(test_drop_4),
+      cmocka_unit_test(test_comeback_3),
+      cmocka_unit_test(test_comeback_4),
       cmocka_unit_test(test_matches_2),
       cmocka_unit_test(test_matches_3),
       cmocka_unit_test(test_matches_4),
