@@ -13,27 +13,6 @@
 
 /* ----------------------------------------------------------------- bytes */
 
-static uint32_t g16(const uint8_t *b) { return (uint32_t)b[0] | ((uint32_t)b[1] << 8); }
-static uint32_t g32(const uint8_t *b) {
-  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-static uint64_t g64(const uint8_t *b) { return (uint64_t)g32(b) | ((uint64_t)g32(b + 4) << 32); }
-
-static ks_status refuse(ks_rb_error *e, ks_status st, const char *field, size_t at) {
-  if (!e) return st;
-  e->status = st;
-  size_t i = 0;
-  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
-  e->field[i] = '\0';
-  e->offset = at;
-  return st;
-}
-
-static void clear(ks_rb_error *e) {
-  if (!e) return;
-  ks_rb_error z = {KS_OK, "", 0};
-  *e = z;
-}
 
 /* The 8 bytes every message starts with: K S R <kind>, version, sender, flags 0, input size. */
 static void head(wb *w, char kind, int32_t sender, size_t input_size) {
@@ -52,15 +31,15 @@ static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind,
                             ks_rb_error *e) {
   const uint8_t magic[4] = {'K', 'S', 'R', (uint8_t)kind};
   for (size_t i = 0; i < 4 && i < len; i++)
-    if (b[i] != magic[i]) return refuse(e, KS_ERR_FORMAT, "magic", i);
-  if (len < min) return refuse(e, KS_ERR_TRUNCATED, "length", len);
-  if (b[4] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 4);
-  if (b[4] > KS_RB_VERSION_PAIR) return refuse(e, KS_ERR_VERSION, "version", 4);
-  if (len > KS_RB_MAX_MESSAGE) return refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
-  if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
-  if (b[5] != (uint32_t)sender) return refuse(e, KS_ERR_STATE, "sender", 5);
-  if (b[6] != 0u) return refuse(e, KS_ERR_FORMAT, "flags", 6);
-  if (b[7] != input_size) return refuse(e, KS_ERR_FORMAT, "input_size", 7);
+    if (b[i] != magic[i]) return rb_refuse(e, KS_ERR_FORMAT, "magic", i);
+  if (len < min) return rb_refuse(e, KS_ERR_TRUNCATED, "length", len);
+  if (b[4] == 0u) return rb_refuse(e, KS_ERR_FORMAT, "version", 4);
+  if (b[4] > KS_RB_VERSION_PAIR) return rb_refuse(e, KS_ERR_VERSION, "version", 4);
+  if (len > KS_RB_MAX_MESSAGE) return rb_refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
+  if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return rb_refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
+  if (b[5] != (uint32_t)sender) return rb_refuse(e, KS_ERR_STATE, "sender", 5);
+  if (b[6] != 0u) return rb_refuse(e, KS_ERR_FORMAT, "flags", 6);
+  if (b[7] != input_size) return rb_refuse(e, KS_ERR_FORMAT, "input_size", 7);
   return KS_OK;
 }
 
@@ -111,8 +90,8 @@ ks_status ks_rb_gather_request(const ks_rb_gather *g, uint8_t *buf, size_t cap, 
 
 ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, size_t len, ks_rb_request *out,
                              ks_rb_error *err) {
-  clear(err);
-  if (!rb_usable(s) || !buf || !out) return refuse(err, KS_ERR_NULL, "argument", 0);
+  rb_clear(err);
+  if (!rb_usable(s) || !buf || !out) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
   int32_t from = 1 - s->def.local_player;
   if (s->def.players != 2) {
     /* Any other peer may be the one coming back (the answering side is checked by ks_rb_handover_write_for). */
@@ -122,7 +101,7 @@ ks_status ks_rb_read_request(const ks_rb_session *s, const uint8_t *buf, size_t 
   }
   ks_status st = check_head(buf, len, KS_RB_REQUEST_BYTES, MAGIC_REQUEST, from, s->def.input_size, err);
   if (st != KS_OK) return st;
-  if (len != KS_RB_REQUEST_BYTES) return refuse(err, KS_ERR_FORMAT, "length", KS_RB_REQUEST_BYTES);
+  if (len != KS_RB_REQUEST_BYTES) return rb_refuse(err, KS_ERR_FORMAT, "length", KS_RB_REQUEST_BYTES);
   out->nonce = g64(buf + 8);
   out->offset = g32(buf + 16);
   return KS_OK;
@@ -300,8 +279,8 @@ ks_status ks_rb_write_part(const ks_rb_session *s, uint64_t nonce, const uint8_t
 }
 
 ks_status ks_rb_gather_read(ks_rb_gather *g, const uint8_t *buf, size_t len, ks_rb_error *err) {
-  clear(err);
-  if (!g || !buf) return refuse(err, KS_ERR_NULL, "argument", 0);
+  rb_clear(err);
+  if (!g || !buf) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
   /* The answering side: the other player of a two-player session, or any
      other peer of a larger one (the gathering does not know which). */
   int32_t from = len > 5u ? (int32_t)buf[5] : -1;
@@ -313,11 +292,11 @@ ks_status ks_rb_gather_read(ks_rb_gather *g, const uint8_t *buf, size_t len, ks_
   size_t total = g32(buf + 16);
   uint64_t hash = g64(buf + 20);
   size_t offset = g32(buf + 28), n = g16(buf + 32);
-  if (g16(buf + 34) != 0u) return refuse(err, KS_ERR_FORMAT, "reserved", 34);
-  if (n == 0u || KS_RB_PART_HEADER_BYTES + n + 8u != len) return refuse(err, KS_ERR_FORMAT, "length", 32);
-  if (offset + n > total) return refuse(err, KS_ERR_FORMAT, "offset", 28);
-  if (nonce != g->nonce) return refuse(err, KS_ERR_STATE, "nonce", 8);
-  if (total > g->cap) return refuse(err, KS_ERR_CAPACITY, "total", 16);
+  if (g16(buf + 34) != 0u) return rb_refuse(err, KS_ERR_FORMAT, "reserved", 34);
+  if (n == 0u || KS_RB_PART_HEADER_BYTES + n + 8u != len) return rb_refuse(err, KS_ERR_FORMAT, "length", 32);
+  if (offset + n > total) return rb_refuse(err, KS_ERR_FORMAT, "offset", 28);
+  if (nonce != g->nonce) return rb_refuse(err, KS_ERR_STATE, "nonce", 8);
+  if (total > g->cap) return rb_refuse(err, KS_ERR_CAPACITY, "total", 16);
   if (g->complete) return KS_OK;
   if (total != g->total || hash != g->hash) {
     if (offset != 0u) return KS_OK; /* a part of another handover: wait for its start */
@@ -334,7 +313,7 @@ ks_status ks_rb_gather_read(ks_rb_gather *g, const uint8_t *buf, size_t len, ks_
   if (ks_fnv1a64(g->buf, g->total) != g->hash) {
     g->have = g->total = 0;
     g->hash = 0;
-    return refuse(err, KS_ERR_CHECKSUM, "handover", 0);
+    return rb_refuse(err, KS_ERR_CHECKSUM, "handover", 0);
   }
   g->complete = true;
   return KS_OK;
@@ -364,14 +343,14 @@ static bool walk_runs(const uint8_t *b, size_t end, size_t *pos, size_t isz, int
 }
 
 static ks_status parse(const uint8_t *b, size_t len, hv *h, ks_rb_error *e) {
-  if (!b) return refuse(e, KS_ERR_NULL, "handover", 0);
-  if (len < KS_RB_HANDOVER_HEADER_BYTES) return refuse(e, KS_ERR_TRUNCATED, "handover", len);
-  if (b[0] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 0);
-  if (b[0] > HANDOVER_VERSION_MESH) return refuse(e, KS_ERR_VERSION, "version", 0);
-  if (b[0] != HANDOVER_VERSION) return refuse(e, KS_ERR_STATE, "version", 0); /* a larger session's */
-  if (b[1] > 1u) return refuse(e, KS_ERR_FORMAT, "keeper", 1);
-  if (b[2] == 0u || b[2] > KS_RB_MAX_INPUT_BYTES) return refuse(e, KS_ERR_FORMAT, "input_size", 2);
-  if (b[3] != 0u) return refuse(e, KS_ERR_FORMAT, "reserved", 3);
+  if (!b) return rb_refuse(e, KS_ERR_NULL, "handover", 0);
+  if (len < KS_RB_HANDOVER_HEADER_BYTES) return rb_refuse(e, KS_ERR_TRUNCATED, "handover", len);
+  if (b[0] == 0u) return rb_refuse(e, KS_ERR_FORMAT, "version", 0);
+  if (b[0] > HANDOVER_VERSION_MESH) return rb_refuse(e, KS_ERR_VERSION, "version", 0);
+  if (b[0] != HANDOVER_VERSION) return rb_refuse(e, KS_ERR_STATE, "version", 0); /* a larger session's */
+  if (b[1] > 1u) return rb_refuse(e, KS_ERR_FORMAT, "keeper", 1);
+  if (b[2] == 0u || b[2] > KS_RB_MAX_INPUT_BYTES) return rb_refuse(e, KS_ERR_FORMAT, "input_size", 2);
+  if (b[3] != 0u) return rb_refuse(e, KS_ERR_FORMAT, "reserved", 3);
   h->keeper = b[1];
   h->input_size = b[2];
   h->base = g32(b + 4);
@@ -380,16 +359,16 @@ static ks_status parse(const uint8_t *b, size_t len, hv *h, ks_rb_error *e) {
   h->kr = g32(b + 16);
   h->kk = g32(b + 20);
   h->history_len = g32(b + 24);
-  if (h->kr < h->base) return refuse(e, KS_ERR_FORMAT, "returner_known", 16);
-  if (h->kk < h->base) return refuse(e, KS_ERR_FORMAT, "keeper_known", 20);
-  if (h->seq_start == 0u) return refuse(e, KS_ERR_FORMAT, "seq_start", 8);
+  if (h->kr < h->base) return rb_refuse(e, KS_ERR_FORMAT, "returner_known", 16);
+  if (h->kk < h->base) return rb_refuse(e, KS_ERR_FORMAT, "keeper_known", 20);
+  if (h->seq_start == 0u) return rb_refuse(e, KS_ERR_FORMAT, "seq_start", 8);
   size_t pos = KS_RB_HANDOVER_HEADER_BYTES;
   h->runs_r = pos;
-  if (!walk_runs(b, len, &pos, h->input_size, h->kr - h->base)) return refuse(e, KS_ERR_FORMAT, "inputs", pos);
+  if (!walk_runs(b, len, &pos, h->input_size, h->kr - h->base)) return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos);
   h->runs_k = pos;
-  if (!walk_runs(b, len, &pos, h->input_size, h->kk - h->base)) return refuse(e, KS_ERR_FORMAT, "inputs", pos);
+  if (!walk_runs(b, len, &pos, h->input_size, h->kk - h->base)) return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos);
   h->history = pos;
-  if (len - pos != h->history_len) return refuse(e, KS_ERR_FORMAT, "history_len", 24);
+  if (len - pos != h->history_len) return rb_refuse(e, KS_ERR_FORMAT, "history_len", 24);
   return KS_OK;
 }
 
@@ -404,15 +383,15 @@ typedef struct hm {
 } hm;
 
 static ks_status parse_mesh(const uint8_t *b, size_t len, hm *h, ks_rb_error *e) {
-  if (!b) return refuse(e, KS_ERR_NULL, "handover", 0);
-  if (len < KS_RB_HANDOVER_HEADER_BYTES) return refuse(e, KS_ERR_TRUNCATED, "handover", len);
-  if (b[0] != HANDOVER_VERSION_MESH) return refuse(e, KS_ERR_FORMAT, "version", 0);
+  if (!b) return rb_refuse(e, KS_ERR_NULL, "handover", 0);
+  if (len < KS_RB_HANDOVER_HEADER_BYTES) return rb_refuse(e, KS_ERR_TRUNCATED, "handover", len);
+  if (b[0] != HANDOVER_VERSION_MESH) return rb_refuse(e, KS_ERR_FORMAT, "version", 0);
   h->writer = b[1];
   h->input_size = b[2];
   h->players = b[3];
-  if (h->players < 3 || h->players > KS_RB_MAX_PLAYERS) return refuse(e, KS_ERR_FORMAT, "players", 3);
-  if (h->writer >= h->players) return refuse(e, KS_ERR_FORMAT, "writer", 1);
-  if (h->input_size == 0u || h->input_size > KS_RB_MAX_INPUT_BYTES) return refuse(e, KS_ERR_FORMAT, "input_size", 2);
+  if (h->players < 3 || h->players > KS_RB_MAX_PLAYERS) return rb_refuse(e, KS_ERR_FORMAT, "players", 3);
+  if (h->writer >= h->players) return rb_refuse(e, KS_ERR_FORMAT, "writer", 1);
+  if (h->input_size == 0u || h->input_size > KS_RB_MAX_INPUT_BYTES) return rb_refuse(e, KS_ERR_FORMAT, "input_size", 2);
   h->base = g32(b + 4);
   h->seq_start = g32(b + 8);
   h->frame = g32(b + 12);
@@ -420,11 +399,11 @@ static ks_status parse_mesh(const uint8_t *b, size_t len, hm *h, ks_rb_error *e)
   h->history_len = g32(b + 20);
   h->returner = b[24];
   h->epoch = b[25];
-  if (h->seq_start == 0u) return refuse(e, KS_ERR_FORMAT, "seq_start", 8);
-  if (h->resume < h->base) return refuse(e, KS_ERR_FORMAT, "resume", 16);
-  if (h->returner >= h->players || h->returner == h->writer) return refuse(e, KS_ERR_FORMAT, "returner", 24);
-  if (h->epoch == 0u) return refuse(e, KS_ERR_FORMAT, "epoch", 25);
-  if (g16(b + 26) != 0u) return refuse(e, KS_ERR_FORMAT, "reserved", 26);
+  if (h->seq_start == 0u) return rb_refuse(e, KS_ERR_FORMAT, "seq_start", 8);
+  if (h->resume < h->base) return rb_refuse(e, KS_ERR_FORMAT, "resume", 16);
+  if (h->returner >= h->players || h->returner == h->writer) return rb_refuse(e, KS_ERR_FORMAT, "returner", 24);
+  if (h->epoch == 0u) return rb_refuse(e, KS_ERR_FORMAT, "epoch", 25);
+  if (g16(b + 26) != 0u) return rb_refuse(e, KS_ERR_FORMAT, "reserved", 26);
   return KS_OK;
 }
 
@@ -434,17 +413,17 @@ static ks_status walk_mesh(const uint8_t *b, size_t len, hm *h, const ks_rb_def 
                            ks_rb_error *e) {
   size_t pos = KS_RB_HANDOVER_HEADER_BYTES;
   for (int32_t x = 0; x < h->players; x++) {
-    if (pos + 6u > len) return refuse(e, KS_ERR_TRUNCATED, "peers", pos);
+    if (pos + 6u > len) return rb_refuse(e, KS_ERR_TRUNCATED, "peers", pos);
     uint32_t flags = b[pos];
     bool peer = (flags & 2u) != 0u;
-    if (flags > 3u || (d && peer != (d->peer_of[x] == x))) return refuse(e, KS_ERR_FORMAT, "peers", pos);
-    if (!peer && (flags & 1u)) return refuse(e, KS_ERR_FORMAT, "peers", pos);
-    if ((x == h->writer || x == h->returner) && (!peer || (flags & 1u))) return refuse(e, KS_ERR_FORMAT, "peers", pos);
+    if (flags > 3u || (d && peer != (d->peer_of[x] == x))) return rb_refuse(e, KS_ERR_FORMAT, "peers", pos);
+    if (!peer && (flags & 1u)) return rb_refuse(e, KS_ERR_FORMAT, "peers", pos);
+    if ((x == h->writer || x == h->returner) && (!peer || (flags & 1u))) return rb_refuse(e, KS_ERR_FORMAT, "peers", pos);
     if (!peer) {
       pos += 6u;
       continue;
     }
-    if (x == h->returner && b[pos + 1] != h->epoch) return refuse(e, KS_ERR_FORMAT, "peers", pos + 1);
+    if (x == h->returner && b[pos + 1] != h->epoch) return rb_refuse(e, KS_ERR_FORMAT, "peers", pos + 1);
     if (s && x != s->local_peer) {
       s->epoch[x] = b[pos + 1];
       if (flags & 1u) {
@@ -458,13 +437,13 @@ static ks_status walk_mesh(const uint8_t *b, size_t len, hm *h, const ks_rb_def 
     pos += 6u;
   }
   for (int32_t p = 0; p < h->players; p++) {
-    if (pos + 4u > len) return refuse(e, KS_ERR_TRUNCATED, "inputs", pos);
+    if (pos + 4u > len) return rb_refuse(e, KS_ERR_TRUNCATED, "inputs", pos);
     int64_t known = g32(b + pos);
     pos += 4u;
     if (known < h->base || (d && d->peer_of[p] == h->returner && known != h->resume))
-      return refuse(e, KS_ERR_FORMAT, "inputs", pos - 4u);
+      return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos - 4u);
     size_t at = pos;
-    if (!walk_runs(b, len, &pos, h->input_size, known - h->base)) return refuse(e, KS_ERR_FORMAT, "inputs", pos);
+    if (!walk_runs(b, len, &pos, h->input_size, known - h->base)) return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos);
     if (s) {
       for (int64_t n = h->base; n < known;) {
         uint32_t count = g16(b + at);
@@ -474,7 +453,7 @@ static ks_status walk_mesh(const uint8_t *b, size_t len, hm *h, const ks_rb_def 
       }
     }
   }
-  if (len - pos != h->history_len) return refuse(e, KS_ERR_FORMAT, "history_len", 20);
+  if (len - pos != h->history_len) return rb_refuse(e, KS_ERR_FORMAT, "history_len", 20);
   h->history = pos;
   return KS_OK;
 }
@@ -515,21 +494,21 @@ static void store_runs(ks_rb_session *s, int32_t p, const uint8_t *b, size_t pos
    "none" up to the resume step, then its own. */
 static ks_status resume_mesh(ks_rb_session *s, const ks_rb_def *def, void *storage, const void *base_state,
                              const uint8_t *handover, size_t len, ks_rb_error *err) {
-  if (!s || !storage || !base_state || !handover) return refuse(err, KS_ERR_NULL, "argument", 0);
-  if (len >= 1u && handover[0] == HANDOVER_VERSION) return refuse(err, KS_ERR_STATE, "version", 0); /* a two-peer session's */
-  if (len >= 1u && handover[0] > HANDOVER_VERSION_MESH) return refuse(err, KS_ERR_VERSION, "version", 0);
+  if (!s || !storage || !base_state || !handover) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
+  if (len >= 1u && handover[0] == HANDOVER_VERSION) return rb_refuse(err, KS_ERR_STATE, "version", 0); /* a two-peer session's */
+  if (len >= 1u && handover[0] > HANDOVER_VERSION_MESH) return rb_refuse(err, KS_ERR_VERSION, "version", 0);
   hm h;
   ks_status st = parse_mesh(handover, len, &h, err);
   if (st != KS_OK) return st;
   int32_t me = def->peer_of[def->local_player];
-  if (h.players != def->players) return refuse(err, KS_ERR_STATE, "players", 3);
-  if (h.input_size != def->input_size) return refuse(err, KS_ERR_STATE, "input_size", 2);
-  if (h.returner != me) return refuse(err, KS_ERR_STATE, "returner", 24);
-  if (def->peer_of[h.writer] != h.writer) return refuse(err, KS_ERR_FORMAT, "writer", 1);
+  if (h.players != def->players) return rb_refuse(err, KS_ERR_STATE, "players", 3);
+  if (h.input_size != def->input_size) return rb_refuse(err, KS_ERR_STATE, "input_size", 2);
+  if (h.returner != me) return rb_refuse(err, KS_ERR_STATE, "returner", 24);
+  if (def->peer_of[h.writer] != h.writer) return rb_refuse(err, KS_ERR_FORMAT, "writer", 1);
   st = walk_mesh(handover, len, &h, def, NULL, err); /* checked whole before anything is kept */
   if (st != KS_OK) return st;
   if (h.resume - h.base + 2 * (int64_t)def->max_prediction + 2 * KS_RB_MAX_DELAY >= rb_input_slots(def))
-    return refuse(err, KS_ERR_RANGE, "span", 16);
+    return rb_refuse(err, KS_ERR_RANGE, "span", 16);
 
   rb_setup(s, def, storage);
   s->frame = h.base;
@@ -566,26 +545,26 @@ static ks_status resume_mesh(ks_rb_session *s, const ks_rb_def *def, void *stora
 
 ks_status ks_rb_resume(ks_rb_session *s, const ks_rb_def *def, void *storage, size_t storage_size,
                        const void *base_state, const uint8_t *handover, size_t len, ks_rb_error *err) {
-  clear(err);
+  rb_clear(err);
   ks_status st = rb_check_storage(def, storage_size);
-  if (st != KS_OK) return refuse(err, st, "def", 0);
+  if (st != KS_OK) return rb_refuse(err, st, "def", 0);
   if (def->players != 2) return resume_mesh(s, def, storage, base_state, handover, len, err);
-  if (!s || !storage || !base_state || !handover) return refuse(err, KS_ERR_NULL, "argument", 0);
+  if (!s || !storage || !base_state || !handover) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
   hv h;
   if ((st = parse(handover, len, &h, err)) != KS_OK) return st;
   int32_t me = def->local_player;
-  if (h.keeper != 1 - me) return refuse(err, KS_ERR_STATE, "keeper", 1);
-  if (h.input_size != def->input_size) return refuse(err, KS_ERR_STATE, "input_size", 2);
+  if (h.keeper != 1 - me) return rb_refuse(err, KS_ERR_STATE, "keeper", 1);
+  if (h.input_size != def->input_size) return rb_refuse(err, KS_ERR_STATE, "input_size", 2);
   /* Carry on where the other side's copy of our inputs ends: the next local
      input is stamped there (or, if that is before base, at base + delay with
      "none" in between). */
   int64_t frame = h.kr - def->input_delay > h.base ? h.kr - def->input_delay : h.base;
   int64_t mine = frame + def->input_delay;
   int64_t sync = mine < h.kk ? mine : h.kk;
-  if (frame > sync + def->max_prediction) return refuse(err, KS_ERR_FORMAT, "window", 16);
+  if (frame > sync + def->max_prediction) return rb_refuse(err, KS_ERR_FORMAT, "window", 16);
   int64_t span = (mine > h.kk ? mine : h.kk) - h.base;
   if (span + 2 * (int64_t)def->max_prediction + 2 * KS_RB_MAX_DELAY >= rb_input_slots(def))
-    return refuse(err, KS_ERR_RANGE, "span", 20);
+    return rb_refuse(err, KS_ERR_RANGE, "span", 20);
 
   rb_setup(s, def, storage);
   s->frame = h.base;

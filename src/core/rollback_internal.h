@@ -82,4 +82,29 @@ static inline void wbytes(wb *w, const uint8_t *b, size_t n) {
 /* A step or count as a u32 field (clamped). */
 static inline uint32_t u32_of(int64_t v) { return v < 0 ? 0u : v > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 
+/* Little-endian reads of bytes already checked for length, and the refusal
+   (status, field, offset) of the request, part, handover and spectator
+   readers; err may be NULL. */
+static inline uint32_t g16(const uint8_t *b) { return (uint32_t)b[0] | ((uint32_t)b[1] << 8); }
+static inline uint32_t g32(const uint8_t *b) {
+  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
+}
+static inline uint64_t g64(const uint8_t *b) { return (uint64_t)g32(b) | ((uint64_t)g32(b + 4) << 32); }
+
+static inline ks_status rb_refuse(ks_rb_error *e, ks_status st, const char *field, size_t at) {
+  if (!e) return st;
+  e->status = st;
+  size_t i = 0;
+  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
+  e->field[i] = '\0';
+  e->offset = at;
+  return st;
+}
+
+static inline void rb_clear(ks_rb_error *e) {
+  if (!e) return;
+  ks_rb_error z = {KS_OK, "", 0};
+  *e = z;
+}
+
 #endif

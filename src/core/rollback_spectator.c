@@ -11,27 +11,6 @@
 #define SP_HEADER 20u
 #define SP_REQUEST 20u
 
-static uint32_t g16(const uint8_t *b) { return (uint32_t)b[0] | ((uint32_t)b[1] << 8); }
-static uint32_t g32(const uint8_t *b) {
-  return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-static uint64_t g64(const uint8_t *b) { return (uint64_t)g32(b) | ((uint64_t)g32(b + 4) << 32); }
-
-static ks_status refuse(ks_rb_error *e, ks_status st, const char *field, size_t at) {
-  if (!e) return st;
-  e->status = st;
-  size_t i = 0;
-  for (; field[i] && i + 1 < sizeof e->field; i++) e->field[i] = field[i];
-  e->field[i] = '\0';
-  e->offset = at;
-  return st;
-}
-
-static void clear(ks_rb_error *e) {
-  if (!e) return;
-  ks_rb_error z = {KS_OK, "", 0};
-  *e = z;
-}
 
 ks_rb_spectator_def ks_rb_spectator_default_def(void) {
   ks_rb_spectator_def d;
@@ -112,15 +91,15 @@ static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind,
                             ks_rb_error *e) {
   const uint8_t magic[4] = {'K', 'S', 'R', (uint8_t)kind};
   for (size_t i = 0; i < 4 && i < len; i++)
-    if (b[i] != magic[i]) return refuse(e, KS_ERR_FORMAT, "magic", i);
-  if (len < min) return refuse(e, KS_ERR_TRUNCATED, "length", len);
-  if (b[4] == 0u) return refuse(e, KS_ERR_FORMAT, "version", 4);
-  if (b[4] > SP_VERSION) return refuse(e, KS_ERR_VERSION, "version", 4);
-  if (len > KS_RB_MAX_MESSAGE) return refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
-  if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
-  if (b[5] != (uint32_t)players) return refuse(e, KS_ERR_FORMAT, "players", 5);
-  if ((b[6] & ~(kind == 'C' ? 1u : 0u)) != 0u) return refuse(e, KS_ERR_FORMAT, "flags", 6);
-  if (b[7] != isz) return refuse(e, KS_ERR_FORMAT, "input_size", 7);
+    if (b[i] != magic[i]) return rb_refuse(e, KS_ERR_FORMAT, "magic", i);
+  if (len < min) return rb_refuse(e, KS_ERR_TRUNCATED, "length", len);
+  if (b[4] == 0u) return rb_refuse(e, KS_ERR_FORMAT, "version", 4);
+  if (b[4] > SP_VERSION) return rb_refuse(e, KS_ERR_VERSION, "version", 4);
+  if (len > KS_RB_MAX_MESSAGE) return rb_refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
+  if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return rb_refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
+  if (b[5] != (uint32_t)players) return rb_refuse(e, KS_ERR_FORMAT, "players", 5);
+  if ((b[6] & ~(kind == 'C' ? 1u : 0u)) != 0u) return rb_refuse(e, KS_ERR_FORMAT, "flags", 6);
+  if (b[7] != isz) return rb_refuse(e, KS_ERR_FORMAT, "input_size", 7);
   return KS_OK;
 }
 
@@ -137,11 +116,11 @@ ks_status ks_rb_spectator_request(const ks_rb_spectator *sp, uint8_t *buf, size_
 
 ks_status ks_rb_read_spectator_request(const uint8_t *buf, size_t len, int32_t players, size_t input_size,
                                        int64_t *from, ks_rb_error *err) {
-  clear(err);
-  if (!buf || !from) return refuse(err, KS_ERR_NULL, "argument", 0);
+  rb_clear(err);
+  if (!buf || !from) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
   ks_status st = check_head(buf, len, SP_REQUEST, 'S', players, input_size, err);
   if (st != KS_OK) return st;
-  if (len != SP_REQUEST) return refuse(err, KS_ERR_FORMAT, "length", SP_REQUEST);
+  if (len != SP_REQUEST) return rb_refuse(err, KS_ERR_FORMAT, "length", SP_REQUEST);
   *from = (int64_t)g32(buf + 8);
   return KS_OK;
 }
@@ -208,15 +187,15 @@ ks_status ks_rb_session_confirmed_write(const ks_rb_session *s, int64_t from, ui
 }
 
 ks_status ks_rb_spectator_read(ks_rb_spectator *sp, const uint8_t *buf, size_t len, ks_rb_error *err) {
-  clear(err);
-  if (!sp_usable(sp) || !buf) return refuse(err, KS_ERR_NULL, "argument", 0);
+  rb_clear(err);
+  if (!sp_usable(sp) || !buf) return rb_refuse(err, KS_ERR_NULL, "argument", 0);
   ks_status st = check_head(buf, len, SP_HEADER + 8u, 'C', sp->def.players, sp->def.input_size, err);
   if (st == KS_OK) {
     size_t row = (size_t)sp->def.players * sp->def.input_size;
     int64_t from = (int64_t)g32(buf + 8), count = (int64_t)g16(buf + 12), live = (int64_t)g32(buf + 16);
-    if (g16(buf + 14) != 0u) st = refuse(err, KS_ERR_FORMAT, "reserved", 14);
-    else if (SP_HEADER + (size_t)count * row + 8u != len) st = refuse(err, KS_ERR_FORMAT, "length", 12);
-    else if (live < from + count) st = refuse(err, KS_ERR_FORMAT, "live", 16);
+    if (g16(buf + 14) != 0u) st = rb_refuse(err, KS_ERR_FORMAT, "reserved", 14);
+    else if (SP_HEADER + (size_t)count * row + 8u != len) st = rb_refuse(err, KS_ERR_FORMAT, "length", 12);
+    else if (live < from + count) st = rb_refuse(err, KS_ERR_FORMAT, "live", 16);
     else {
       for (int64_t i = 0; i < count; i++) {
         int64_t n = from + i;
