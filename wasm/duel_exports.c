@@ -135,7 +135,6 @@ static ks_rb_spectator g_sp;
 static uint8_t g_sp_storage[sizeof(kick_duel) + DX_WATCH_BUFFER * (8 + 2 * KICK_DUEL_INPUT_BYTES) + 64];
 static int64_t g_want_lo = -1, g_want_hi = -1, g_watch_requests;
 static uint8_t g_wreply[KS_RB_MAX_MESSAGE];
-static uint8_t g_wlog[KS_RB_MAX_MESSAGE];
 /* The moments a watcher saw, kick by kick: result * 8 + the shot's outcome
    as the kick was decided (dx_moment). */
 static int32_t g_moment_count;
@@ -361,45 +360,39 @@ DX_EXPORT(dx_reply) int32_t dx_reply(void) {
 }
 DX_EXPORT(dx_reply_bytes) uint8_t *dx_reply_bytes(void) { return g_reply; }
 
-/* Confirmed inputs from `from` on, as many as one message holds, written from
-   the shoot-out record (every strike and tap of a confirmed step; every other
-   input is the empty one): the record is kept anyway, so a watcher costs a
+/* Player p's input of `step` from the shoot-out record (every strike and tap
+   of a confirmed step; every other input is the empty one). */
+static const uint8_t *record_input(const void *src, int32_t player, int64_t step) {
+  static uint8_t row[KICK_DUEL_INPUT_BYTES];
+  const kick_shootout *r = (const kick_shootout *)src;
+  int32_t lo = 0, hi = r->input_count; /* the first input at or after `step` */
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (r->inputs[mid].step < step) lo = mid + 1;
+    else hi = mid;
+  }
+  for (int32_t i = lo; i < r->input_count && r->inputs[i].step == step; i++)
+    if (r->inputs[i].player == player) {
+      kick_duel_input_encode(&r->inputs[i].input, row);
+      return row;
+    }
+  kick_duel_input_encode(NULL, row);
+  return row;
+}
+
+/* Confirmed inputs from `from` on, as many as one message holds (in runs of
+   equal steps: a stretch without a strike or a tap is one run), written from
+   the shoot-out record: the record is kept anyway, so a watcher costs a
    player no memory. The live edge is the record's (the match's end once over). */
 static size_t watch_answer(int64_t from) {
   const kick_duel_peer *p = &g_peer;
   if (!p->record_ok) return 0;
   int64_t live = p->over ? p->end_step : p->logged;
   if (from < 0 || from > live) return 0;
-  const size_t row = 2u * KICK_DUEL_INPUT_BYTES;
-  int64_t count = (int64_t)((sizeof g_wlog - 28u) / row);
-  if (count > live - from) count = live - from;
-  uint8_t none[KICK_DUEL_INPUT_BYTES];
-  kick_duel_input_encode(NULL, none);
-  for (int64_t i = 0; i < count; i++)
-    for (int32_t pl = 0; pl < 2; pl++) __builtin_memcpy(g_wlog + (size_t)i * row + (size_t)pl * KICK_DUEL_INPUT_BYTES, none, sizeof none);
-  const kick_shootout *r = &p->record;
-  int32_t lo = 0, hi = r->input_count; /* the first input at or after `from` */
-  while (lo < hi) {
-    int32_t mid = lo + (hi - lo) / 2;
-    if (r->inputs[mid].step < from) lo = mid + 1;
-    else hi = mid;
-  }
-  for (int32_t i = lo; i < r->input_count && r->inputs[i].step < from + count; i++) {
-    const kick_shootout_input *in = &r->inputs[i];
-    if (in->player < 0 || in->player > 1) continue;
-    kick_duel_input_encode(&in->input, g_wlog + (size_t)(in->step - from) * row + (size_t)in->player * KICK_DUEL_INPUT_BYTES);
-  }
   size_t n = 0;
-  if (ks_rb_confirmed_write(2, KICK_DUEL_INPUT_BYTES, g_wlog, from, from + count, p->over, from, g_wreply,
-                            sizeof g_wreply, &n) != KS_OK)
+  if (ks_rb_confirmed_write_fn(2, KICK_DUEL_INPUT_BYTES, record_input, &p->record, from, live, live, p->over, g_wreply,
+                               sizeof g_wreply, &n) != KS_OK)
     return 0;
-  /* The message's live edge is the end of what it carries; say the record's. */
-  g_wreply[16] = (uint8_t)live;
-  g_wreply[17] = (uint8_t)(live >> 8);
-  g_wreply[18] = (uint8_t)(live >> 16);
-  g_wreply[19] = (uint8_t)(live >> 24);
-  uint64_t h = ks_fnv1a64(g_wreply, n - 8);
-  for (int k = 0; k < 8; k++) g_wreply[n - 8 + (size_t)k] = (uint8_t)(h >> (8 * k));
   return n;
 }
 

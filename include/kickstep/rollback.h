@@ -670,6 +670,17 @@ KS_API ks_status ks_rb_read_spectator_request(const uint8_t *buf, size_t len, in
 KS_API ks_status ks_rb_confirmed_write(int32_t players, size_t input_size, const uint8_t *log, int64_t log_from,
                                        int64_t log_to, bool final, int64_t from, uint8_t *buf, size_t cap,
                                        size_t *len);
+/// Player p's confirmed input of `step` (input_size bytes, valid until the next call), for ks_rb_confirmed_write_fn.
+typedef const uint8_t *(*ks_rb_input_fn)(const void *src, int32_t player, int64_t step);
+/// ks_rb_confirmed_write with the inputs from a function instead of a log
+/// (a game that keeps its confirmed inputs in its own record, mostly empty:
+/// nothing needs to be laid out). Steps [from, to) at most; `live` is the
+/// confirmed edge the message reports (at least `to`). As every KSRC, the
+/// message is coded in runs of equal steps when that carries more steps
+/// (docs/rollback.md): a quiet stretch of a match fits in one message.
+KS_API ks_status ks_rb_confirmed_write_fn(int32_t players, size_t input_size, ks_rb_input_fn get, const void *src,
+                                          int64_t from, int64_t to, int64_t live, bool final, uint8_t *buf,
+                                          size_t cap, size_t *len);
 /// The same straight from a player's session (only the inputs it still keeps:
 /// enough for spectators that follow live).
 KS_API ks_status ks_rb_session_confirmed_write(const ks_rb_session *s, int64_t from, uint8_t *buf, size_t cap,

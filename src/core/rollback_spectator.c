@@ -10,6 +10,8 @@
 #define SP_VERSION 1u
 #define SP_HEADER 20u
 #define SP_REQUEST 20u
+#define FLAG_FINAL 1u /* KSRC: the match ended at the live edge */
+#define FLAG_RUNS 2u  /* KSRC: the steps are runs (u16 repeat, a row) instead of rows */
 
 
 ks_rb_spectator_def ks_rb_spectator_default_def(void) {
@@ -98,7 +100,7 @@ static ks_status check_head(const uint8_t *b, size_t len, size_t min, char kind,
   if (len > KS_RB_MAX_MESSAGE) return rb_refuse(e, KS_ERR_FORMAT, "length", KS_RB_MAX_MESSAGE);
   if (g64(b + len - 8) != ks_fnv1a64(b, len - 8)) return rb_refuse(e, KS_ERR_CHECKSUM, "checksum", len - 8);
   if (b[5] != (uint32_t)players) return rb_refuse(e, KS_ERR_FORMAT, "players", 5);
-  if ((b[6] & ~(kind == 'C' ? 1u : 0u)) != 0u) return rb_refuse(e, KS_ERR_FORMAT, "flags", 6);
+  if ((b[6] & ~(kind == 'C' ? (FLAG_FINAL | FLAG_RUNS) : 0u)) != 0u) return rb_refuse(e, KS_ERR_FORMAT, "flags", 6);
   if (b[7] != isz) return rb_refuse(e, KS_ERR_FORMAT, "input_size", 7);
   return KS_OK;
 }
@@ -125,25 +127,62 @@ ks_status ks_rb_read_spectator_request(const uint8_t *buf, size_t len, int32_t p
   return KS_OK;
 }
 
-/* Writes steps [from, from + count) taken from get(). */
+/* Writes steps [from, to) (as many as fit) taken from get(): rows, or runs
+   of equal rows (u16 repeat, a row) when that carries more steps. */
 typedef const uint8_t *(*row_fn)(const void *src, int32_t p, int64_t step);
+
+static bool same_row(row_fn get, const void *src, int32_t players, size_t isz, int64_t a, int64_t b) {
+  for (int32_t p = 0; p < players; p++) {
+    const uint8_t *x = get(src, p, a);
+    uint8_t keep[KS_RB_MAX_INPUT_BYTES];
+    rb_copy(keep, x, isz); /* get() may reuse its buffer */
+    if (!rb_equal(keep, get(src, p, b), isz)) return false;
+  }
+  return true;
+}
 
 static ks_status write_rows(int32_t players, size_t isz, row_fn get, const void *src, int64_t from, int64_t to,
                             int64_t live, bool final, uint8_t *buf, size_t cap, size_t *len) {
   if (cap > KS_RB_MAX_MESSAGE) cap = KS_RB_MAX_MESSAGE;
   if (cap < SP_HEADER + 8u) return KS_ERR_CAPACITY;
-  size_t row = (size_t)players * isz;
-  int64_t count = (int64_t)((cap - SP_HEADER - 8u) / row);
-  if (count > to - from) count = to - from;
-  if (count > 65535) count = 65535;
+  size_t row = (size_t)players * isz, room = cap - SP_HEADER - 8u;
+  int64_t plain = (int64_t)(room / row);
+  if (plain > to - from) plain = to - from;
+  if (plain > 65535) plain = 65535;
+  /* Runs: how many steps fit as runs of at most 65535 equal rows. */
+  int64_t ran = 0, run = 0;
+  size_t used = 0;
+  while (from + ran < to && ran < 65535) {
+    if (ran > 0 && run < 65535 && same_row(get, src, players, isz, from + ran - 1, from + ran)) {
+      ran++;
+      run++;
+      continue;
+    }
+    if (used + 2u + row > room) break;
+    used += 2u + row;
+    ran++;
+    run = 1;
+  }
+  bool runs = ran > plain;
+  int64_t count = runs ? ran : plain;
   wb w = {buf, cap, 0};
-  head(&w, 'C', players, isz, final ? 1u : 0u);
+  head(&w, 'C', players, isz, (final ? FLAG_FINAL : 0u) | (runs ? FLAG_RUNS : 0u));
   w32(&w, u32_of(from));
   w16(&w, (uint32_t)count);
   w16(&w, 0u);
   w32(&w, u32_of(live));
-  for (int64_t n = from; n < from + count; n++)
-    for (int32_t p = 0; p < players; p++) wbytes(&w, get(src, p, n), isz);
+  if (runs) {
+    for (int64_t n = from; n < from + count;) {
+      int64_t r = n + 1;
+      while (r < from + count && r - n < 65535 && same_row(get, src, players, isz, n, r)) r++;
+      w16(&w, (uint32_t)(r - n));
+      for (int32_t p = 0; p < players; p++) wbytes(&w, get(src, p, n), isz);
+      n = r;
+    }
+  } else {
+    for (int64_t n = from; n < from + count; n++)
+      for (int32_t p = 0; p < players; p++) wbytes(&w, get(src, p, n), isz);
+  }
   w64(&w, ks_fnv1a64(buf, w.len));
   *len = w.len;
   return KS_OK;
@@ -172,6 +211,16 @@ ks_status ks_rb_confirmed_write(int32_t players, size_t input_size, const uint8_
   return write_rows(players, input_size, log_row, &l, from, log_to, log_to, final, buf, cap, len);
 }
 
+ks_status ks_rb_confirmed_write_fn(int32_t players, size_t input_size, ks_rb_input_fn get, const void *src,
+                                   int64_t from, int64_t to, int64_t live, bool final, uint8_t *buf, size_t cap,
+                                   size_t *len) {
+  if (!get || !buf || !len) return KS_ERR_NULL;
+  if (players < 2 || players > KS_RB_MAX_PLAYERS || input_size == 0 || input_size > KS_RB_MAX_INPUT_BYTES)
+    return KS_ERR_RANGE;
+  if (from < 0 || to < from || live < to || live > 0x7fffffffLL) return KS_ERR_RANGE;
+  return write_rows(players, input_size, get, src, from, to, live, final, buf, cap, len);
+}
+
 static const uint8_t *session_row(const void *src, int32_t p, int64_t step) {
   return rb_input_slot((const ks_rb_session *)src, p, step);
 }
@@ -193,15 +242,37 @@ ks_status ks_rb_spectator_read(ks_rb_spectator *sp, const uint8_t *buf, size_t l
   if (st == KS_OK) {
     size_t row = (size_t)sp->def.players * sp->def.input_size;
     int64_t from = (int64_t)g32(buf + 8), count = (int64_t)g16(buf + 12), live = (int64_t)g32(buf + 16);
+    bool runs = (buf[6] & FLAG_RUNS) != 0u;
+    size_t end = len - 8u;
     if (g16(buf + 14) != 0u) st = rb_refuse(err, KS_ERR_FORMAT, "reserved", 14);
-    else if (SP_HEADER + (size_t)count * row + 8u != len) st = rb_refuse(err, KS_ERR_FORMAT, "length", 12);
+    else if (!runs && SP_HEADER + (size_t)count * row != end) st = rb_refuse(err, KS_ERR_FORMAT, "length", 12);
     else if (live < from + count) st = rb_refuse(err, KS_ERR_FORMAT, "live", 16);
-    else {
+    else if (runs) { /* runs that cover exactly count steps and end where the checksum begins */
+      size_t pos = SP_HEADER;
+      int64_t covered = 0;
+      while (st == KS_OK && covered < count) {
+        if (pos + 2u + row > end) st = rb_refuse(err, KS_ERR_FORMAT, "length", pos);
+        else if (g16(buf + pos) == 0u || covered + (int64_t)g16(buf + pos) > count)
+          st = rb_refuse(err, KS_ERR_FORMAT, "runs", pos);
+        else {
+          covered += (int64_t)g16(buf + pos);
+          pos += 2u + row;
+        }
+      }
+      if (st == KS_OK && pos != end) st = rb_refuse(err, KS_ERR_FORMAT, "length", pos);
+    }
+    if (st == KS_OK) {
+      size_t pos = SP_HEADER;
+      int64_t left = runs ? (int64_t)g16(buf + pos) : 1;
       for (int64_t i = 0; i < count; i++) {
         int64_t n = from + i;
+        const uint8_t *v = runs ? buf + pos + 2u : buf + SP_HEADER + (size_t)i * row;
+        if (runs && --left == 0 && i + 1 < count) {
+          pos += 2u + row;
+          left = (int64_t)g16(buf + pos);
+        }
         if (n < sp->frame || n >= sp->frame + sp->def.buffer_steps) continue;
         uint8_t *slot = sp_slot(sp, n);
-        const uint8_t *v = buf + SP_HEADER + (size_t)i * row;
         int64_t *k = &sp->known[(size_t)((uint64_t)n & (uint64_t)(sp->def.buffer_steps - 1))];
         if (*k == n) continue;
         rb_copy(slot, v, row);
@@ -210,7 +281,7 @@ ks_status ks_rb_spectator_read(ks_rb_spectator *sp, const uint8_t *buf, size_t l
       while (sp->known[(size_t)((uint64_t)sp->known_upto & (uint64_t)(sp->def.buffer_steps - 1))] == sp->known_upto)
         sp->known_upto++;
       if (live > sp->live) sp->live = live;
-      if (buf[6] & 1u) sp->final = true;
+      if (buf[6] & FLAG_FINAL) sp->final = true;
       sp->received++;
       return KS_OK;
     }
