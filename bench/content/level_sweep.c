@@ -7,7 +7,7 @@
  * 1/60 s frames) for match seeds 1..8, and counts goals. It prints the goal
  * rate (a rough difficulty) and the aim that scored for the most seeds while
  * scoring for seed 1 (what test_levels checks), as AIM(...) lines ready for
- * src/kick/levels.c. Run it after the flight, keeper or wall physics change:
+ * src/kick/content/levels.c. Run it after the flight, keeper or wall physics change:
  *   build/bench/content/kick_level_sweep [level-id]
  * Takes about half a minute for all 30 levels. */
 #include <stdio.h>

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 #include "support/kick_setups.h"
 #include "kickstep/kick_batch.h"
 #include "kickstep/kick_levels.h"

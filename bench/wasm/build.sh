@@ -12,6 +12,6 @@ command -v "$CC" >/dev/null && command -v wasm-ld >/dev/null || { echo "bench-wa
 [ -f "$root/wasm/libc_shim.c" ] || { echo "bench-wasm: no wasm/libc_shim.c" >&2; exit 1; }
 "$CC" --target=wasm32 -std=c17 -nostdlib -ffreestanding -O2 -ffp-contract=off -fno-math-errno -fvisibility=hidden \
   -Wall -Wextra -Wno-unused-parameter -I"$root/include" -I"$root/src/core" -I"$root/src/kick" -DKS_BUILDING \
-  "$root"/src/core/*.c "$root"/src/kick/*.c "$root/bench/wasm/kernels.c" "$root/bench/wasm/wasm_glue.c" \
+  "$root"/src/core/*.c "$root"/src/kick/*/*.c "$root/bench/wasm/kernels.c" "$root/bench/wasm/wasm_glue.c" \
   "$root/wasm/libc_shim.c" -Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--gc-sections -Wl,--strip-debug -o "$out.tmp"
 mv "$out.tmp" "$out"

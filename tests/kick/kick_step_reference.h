@@ -8,7 +8,7 @@
 #ifndef KICK_STEP_REFERENCE_H
 #define KICK_STEP_REFERENCE_H
 
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 
 #define KICK_AFTER_DECISION_STEPS (4 * KICK_STEPS_PER_SECOND)
 

@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 #include "kick_step_reference.h"
 #include "support/kick_setups.h"
 #include "kickstep/kick_batch.h"

@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "support/kick_setups.h"
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 #include "kickstep/noise.h"
 
 /* The per-step factors multiply out the same at any step rate: 83.5% after 1 s. */

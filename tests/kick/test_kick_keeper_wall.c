@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 #include "support/kick_setups.h"
 #include "kickstep/rng.h"
 

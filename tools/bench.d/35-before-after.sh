@@ -40,10 +40,15 @@ rel="$root/bench/release"
 build_one() {
   local tree=$1 def=$2 name=$3
   local inc=(-I"$tree/include" -I"$tree/src/core" -I"$tree/src/kick" -I"$tree/bench/rollback" -I"$rel")
-  "$CC" "${flags[@]}" $def "${inc[@]}" "$tree"/src/core/*.c "$tree"/src/kick/*.c "$tree/bench/rollback/rb_kernels.c" \
+  # src/kick's sources: in folders (src/kick/*/*.c) since they were split, flat before.
+  local kick=()
+  shopt -s nullglob
+  kick=("$tree"/src/kick/*.c "$tree"/src/kick/*/*.c)
+  shopt -u nullglob
+  "$CC" "${flags[@]}" $def "${inc[@]}" "$tree"/src/core/*.c "${kick[@]}" "$tree/bench/rollback/rb_kernels.c" \
     "$rel/release_kernels.c" "$rel/native_main.c" -lm -o "$out/$name" || return 1
   if [ "$have_wasm" = 1 ]; then
-    "$WCC" "${wflags[@]}" $def "${inc[@]}" "$tree"/src/core/*.c "$tree"/src/kick/*.c "$tree/bench/rollback/rb_kernels.c" \
+    "$WCC" "${wflags[@]}" $def "${inc[@]}" "$tree"/src/core/*.c "${kick[@]}" "$tree/bench/rollback/rb_kernels.c" \
       "$rel/release_kernels.c" "$rel/wasm_glue.c" "$tree/wasm/libc_shim.c" -Wl,--no-entry -Wl,-z,stack-size=1048576 \
       -Wl,--gc-sections -Wl,--strip-debug -o "$out/$name.wasm" || have_wasm=0
   fi

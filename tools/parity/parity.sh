@@ -14,7 +14,7 @@
 #                                                       replay files and share codes written natively and
 #                                                       by CONFIG: the same bytes, each verifying the other's
 #
-# Sources: src/core/*.c, src/<game>/*.c for each game directory present,
+# Sources: src/core/*.c, src/<game>/*.c and src/<game>/*/*.c for each game directory present,
 # tests/parity/scenes/*.c, a registry generated from the scene file names, and
 # a native main (tools/parity/host_main.c) or the wasm glue (wasm_glue.c).
 # Every configuration uses -ffp-contract=off -fno-math-errno (and, for GCC,
@@ -128,7 +128,7 @@ build() { # $1 config, $2 workdir
   srcs+=("$ROOT"/src/core/*.c)
   for g in $GAMES; do
     if [ -d "$ROOT/src/$g" ]; then
-      for f in "$ROOT"/src/"$g"/*.c; do [ -e "$f" ] && srcs+=("$f"); done
+      for f in "$ROOT"/src/"$g"/*.c "$ROOT"/src/"$g"/*/*.c; do [ -e "$f" ] && srcs+=("$f"); done
     fi
   done
   for f in $(scene_files); do srcs+=("$f"); done
@@ -245,7 +245,7 @@ build_replay() { # $1 config, $2 workdir: WORKDIR/replay-xplat
   local work=$2 objs=() incs="-I$ROOT/include -I$ROOT/src/core -I$ROOT/src/kick" f o
   mkdir -p "$work/obj"
   rm -f "$work"/obj/*.o
-  for f in "$ROOT"/src/core/*.c "$ROOT"/src/kick/*.c; do
+  for f in "$ROOT"/src/core/*.c "$ROOT"/src/kick/*/*.c; do
     o="$work/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"
     # shellcheck disable=SC2086
     $CC $COMMON $OPT -ffreestanding $incs -c "$f" -o "$o" || die "$1: cannot compile $f"

@@ -5,7 +5,7 @@
 #   tools/wasm/build.sh OUTDIR [game...]
 #
 # For each game (default: kick brake walk lab duel board) whose glue file wasm/<game>_exports.c
-# exists, compiles src/core/*.c + src/<game>/*.c + wasm/<game>_exports.c (and
+# exists, compiles src/core/*.c + src/<game>/*.c and src/<game>/*/*.c + wasm/<game>_exports.c (and
 # wasm/<game>_selftest.c, the tests the module runs in the browser, if present) +
 # wasm/libc_shim.c into OUTDIR/<game>.wasm (the duel is the free kick's
 # shoot-out: its sources are src/kick's; board is the Daily Kick board's check, src/kick's too). Exports are only the functions the
@@ -49,7 +49,7 @@ for game in "${games[@]}"; do
   [ "$game" = board ] && dir=kick
   if [ -d "$root/src/$dir" ]; then
     shopt -s nullglob
-    srcs+=("$root/src/$dir"/*.c)
+    srcs+=("$root/src/$dir"/*.c "$root/src/$dir"/*/*.c)
     shopt -u nullglob
   fi
   srcs+=("$glue")

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* Private to src/kick: shared by duel_peer.c (one device's side of the duel)
-   and duel_resume.c (its seat taken up again from a handover). */
-#ifndef KICKSTEP_DUEL_INTERNAL_H
-#define KICKSTEP_DUEL_INTERNAL_H
+/* Private to src/kick/duel: shared by duel_peer.c (one device's side of the
+   duel) and duel_resume.c (its seat taken up again from a handover). No
+   other folder uses the duel but through its public headers. */
+#ifndef KICKSTEP_SRC_KICK_DUEL_H
+#define KICKSTEP_SRC_KICK_DUEL_H
 
 #include "kickstep/kick_duel_peer.h"
 

@@ -4,7 +4,7 @@
    bytes are defined in docs/board.md. */
 #include "kickstep/kick_board.h"
 
-#include "kick_bytes.h"
+#include "replay/replay.h"
 #include "kickstep/events.h"
 #include "kickstep/hash.h"
 #include "kickstep/kick_aim.h"

@@ -7,7 +7,7 @@
    nothing is half-loaded and no 60 KB temporary is needed. */
 #include "kickstep/hash.h"
 #include "kickstep/kick_shootout.h"
-#include "kick_bytes.h"
+#include "replay/replay.h"
 
 /* ------------------------------------------------------------- building */
 
@@ -104,27 +104,10 @@ ks_status kick_shootout_finish(kick_shootout *r, int64_t end_step, kick_shootout
 
 /* ------------------------------------------------------------ verifying */
 
-static void name(kick_replay_verify_result *v, const char *s) {
-  size_t i = 0;
-  for (; s[i] && i + 1 < sizeof v->field; i++) v->field[i] = s[i];
-  v->field[i] = '\0';
-}
-
-static void differ(kick_replay_verify_result *v, int64_t step, const char *field, uint64_t e, uint64_t a) {
-  v->identical = false;
-  v->step = step;
-  name(v, field);
-  v->expected = e;
-  v->actual = a;
-}
-
 ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result *res) {
   if (!r || !res) return KS_ERR_NULL;
   kick_replay_verify_result v;
-  v.identical = true;
-  v.step = -1;
-  v.expected = v.actual = 0;
-  name(&v, "");
+  kick_verify_begin(&v);
   kick_duel d;
   ks_status st = kick_duel_init(&d, &r->def);
   if (st != KS_OK) return st;
@@ -139,7 +122,7 @@ ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result
     at = step;
     uint64_t h = kick_duel_hash(&d);
     if (h != r->checkpoints[k]) {
-      differ(&v, step, "state_hash", r->checkpoints[k], h);
+      kick_verify_differ(&v, step, "state_hash", r->checkpoints[k], h);
       *res = v;
       return KS_OK;
     }
@@ -148,15 +131,16 @@ ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result
   int64_t e = r->end_step;
   uint64_t h = kick_duel_hash(&d);
   int32_t kicks = kicks_with_result(&d);
-  if (h != r->final_hash) differ(&v, e, "state_hash", r->final_hash, h);
-  else if (d.score[0] != r->score[0]) differ(&v, e, "score0", (uint64_t)r->score[0], (uint64_t)d.score[0]);
-  else if (d.score[1] != r->score[1]) differ(&v, e, "score1", (uint64_t)r->score[1], (uint64_t)d.score[1]);
-  else if (d.winner != r->winner) differ(&v, e, "winner", (uint64_t)(int64_t)r->winner, (uint64_t)(int64_t)d.winner);
-  else if (kicks != r->kicks) differ(&v, e, "kicks", (uint64_t)r->kicks, (uint64_t)kicks);
+  if (h != r->final_hash) kick_verify_differ(&v, e, "state_hash", r->final_hash, h);
+  else if (d.score[0] != r->score[0]) kick_verify_differ(&v, e, "score0", (uint64_t)r->score[0], (uint64_t)d.score[0]);
+  else if (d.score[1] != r->score[1]) kick_verify_differ(&v, e, "score1", (uint64_t)r->score[1], (uint64_t)d.score[1]);
+  else if (d.winner != r->winner)
+    kick_verify_differ(&v, e, "winner", (uint64_t)(int64_t)r->winner, (uint64_t)(int64_t)d.winner);
+  else if (kicks != r->kicks) kick_verify_differ(&v, e, "kicks", (uint64_t)r->kicks, (uint64_t)kicks);
   else
     for (int32_t i = 0; i < kicks; i++)
       if (d.results[i] != r->results[i]) {
-        differ(&v, e, "results", (uint64_t)r->results[i], (uint64_t)d.results[i]);
+        kick_verify_differ(&v, e, "results", (uint64_t)r->results[i], (uint64_t)d.results[i]);
         break;
       }
   *res = v;

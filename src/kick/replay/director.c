@@ -6,7 +6,7 @@
 
 #include "kickstep/clock.h"
 #include "kickstep/dmath.h"
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 
 #define DIRECTOR_COOKIE 0x6b646972u /* "kdir" */
 

@@ -3,7 +3,7 @@
    duel, real time in steps, the record of the shoot-out as steps are
    confirmed, and the desync report's field. See kickstep/kick_duel_peer.h. */
 #include "kickstep/kick_duel_peer.h"
-#include "duel_internal.h"
+#include "duel.h"
 
 
 kick_duel_peer_def kick_duel_peer_default_def(void) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Setups and launches: defaults and validation at the door. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 #define FIN(x) if (!ks_is_finite(x)) return KS_ERR_NOT_FINITE
 #define RANGE(x, lo, hi) if (!((x) >= (lo) && (x) <= (hi))) return KS_ERR_RANGE

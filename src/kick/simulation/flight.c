@@ -2,7 +2,7 @@
 /* Flight of the ball: drag, Magnus lift, gravity, spin decay and the ground.
    Semi-implicit Euler: the velocity is updated first, then the position moves
    with the new velocity. Coefficients and their sources: docs/physics.md. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 double kick_drag_coefficient(double air_speed_mps) { return kick_drag_cd_inline(air_speed_mps); }
 

@@ -2,7 +2,7 @@
 /* Contacts, checked at the end of each step: the ball against capsules (posts,
    bar, wall players, the keeper) and the net. A touch is the ball's centre
    strictly within `reach` (ball radius + capsule radius) of the capsule's axis. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 /* Restitution and kept tangential speed off the aluminium woodwork. */
 #define KICK_WOODWORK_E 0.6

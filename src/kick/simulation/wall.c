@@ -2,7 +2,7 @@
 /* The wall: n players 0.55 m apart. Who jumps, and how long after the strike,
    is drawn from the dice when the shot is built (a reroll keeps it); the jump
    itself is a parabola in the shot-clock time. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 void kick_wall_prepare(kick_shot *s) {
   const kick_wall_def *w = &s->setup.wall;

@@ -5,7 +5,7 @@
    when every check has passed. */
 #include "kickstep/hash.h"
 #include "kickstep/kick_replay.h"
-#include "kick_bytes.h"
+#include "replay.h"
 
 /* --------------------------------------------------------------- utilities */
 

@@ -5,7 +5,7 @@
    batch_flight.c. Lanes with the same wind read it from a table filled once
    per step index (kick_wind_with, the wind's own bits). */
 #include "kickstep/kick_batch.h"
-#include "kick_internal.h"
+#include "batch.h"
 
 #define KICK_BATCH_COOKIE 0x6b626174u /* "kbat" */
 

@@ -3,7 +3,7 @@
    reloaded page): the other device answers with a handover whose history is
    its shoot-out record so far; the returning device rebuilds the match from
    it. See kickstep/kick_duel_peer.h and kickstep/rollback.h ("Resuming"). */
-#include "duel_internal.h"
+#include "duel.h"
 
 static ks_status refuse(ks_rb_error *e, ks_status st, const char *field) {
   if (!e) return st;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The shot: init, strike, the step, advance, reroll and the queries. */
-#include "kick_internal.h"
+#include "simulation.h"
+#include "batch/batch.h"
 
 _Static_assert(sizeof(kick_shot) <= 4096, "kick_shot must fit in 4 KiB");
 _Static_assert(KICK_LANE_BANDS == sizeof(((kick_shot *)0)->band_lo) / sizeof(double), "a shot holds its lane's bands");
@@ -598,4 +599,4 @@ bool kick_shot_crossing(const kick_shot *s, ks_vec3 *out) {
 
 /* The batch's step (kick_batch.h) is compiled here, beside the step's parts
    it runs, so they inline into its lane loop; its code is batch_step.h. */
-#include "batch_step.h"
+#include "batch/batch_step.h"

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
-/* Private to src/kick: the byte writer and reader of the record formats (the
-   single-kick replay, replay_codec.c, and the shoot-out, shootout.c), and
-   the error they fill. Everything little-endian, one byte at a time, so the
-   bytes are the same on every host; doubles are their IEEE bits.
+/* Private to src/kick: what the replay folder (src/kick/replay) gives the
+   other folders. The byte writer and reader of the record formats (the
+   single-kick replay, replay_codec.c, the shoot-out, duel/shootout.c, and the
+   board's tries, play/board.c), and the error they fill. Everything
+   little-endian, one byte at a time, so the bytes are the same on every
+   host; doubles are their IEEE bits. Then the verify result both records'
+   verifiers fill (replay_sim.c, duel/shootout.c).
 
    The writer counts bytes past its capacity (and writes nothing when p is
    NULL), so one pass measures what a second pass writes. The reader returns
    0 past its end and remembers that it ran short. The names are short and
-   plain on purpose: include this only in a codec's .c file. */
-#ifndef KICKSTEP_KICK_BYTES_H
-#define KICKSTEP_KICK_BYTES_H
+   plain on purpose: include this only in the library's .c files. */
+#ifndef KICKSTEP_SRC_KICK_REPLAY_H
+#define KICKSTEP_SRC_KICK_REPLAY_H
 
 #include "kickstep/base.h"
 #include "kickstep/hash.h"
@@ -116,5 +119,13 @@ static inline ks_status read_envelope(const uint8_t *buf, size_t len, const uint
   if (r_u64(&cs) != ks_fnv1a64(buf, *body)) return fail(e, KS_ERR_CHECKSUM, "checksum", *body);
   return KS_OK;
 }
+
+/* A verify result before any difference: identical, step -1, no field, zeros
+   (replay_sim.c). */
+void kick_verify_begin(kick_replay_verify_result *v);
+/* The first difference a verifier finds: the step where it is seen, the
+   field's name (cut to fit) and the stored and re-simulated values. */
+void kick_verify_differ(kick_replay_verify_result *v, int64_t step, const char *field, uint64_t expected,
+                        uint64_t actual);
 
 #endif

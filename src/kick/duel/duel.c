@@ -7,7 +7,7 @@
 #include "kickstep/hash.h"
 #include "kickstep/kick_replay.h"
 #include "kickstep/rng.h"
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 
 #define REPLAY_BANK_STEP 9   /* a replay step costs 20, a duel step pays 9: 0.45x */
 #define REPLAY_BANK_COST 20

@@ -3,7 +3,7 @@
    they do with the ball. The pose is a function of the keeper's state and the
    shot-clock time: the sway or the showman's shuffle before the dive, then a
    dive that starts from wherever the sway had taken him. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 #define KICK_SHOWMAN_SHUFFLE 0.24
 #define KICK_SHOWMAN_PERIOD 2.2

@@ -11,7 +11,7 @@
    with KICK_BATCH_SCALAR or a compiler without GCC's vector extensions run
    the scalar flight through the air, lane by lane. */
 #include "kickstep/kick_batch.h"
-#include "kick_internal.h"
+#include "batch.h"
 
 #if defined(__GNUC__) && !defined(KICK_BATCH_SCALAR)
 #define KB_VECTOR 1

@@ -3,7 +3,7 @@
    functions of the shot clock. The ball passes through when its centre
    crosses the ring's plane within the radius; the crossing is interpolated
    within the step, so no ring can be skipped. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 ks_vec3 kick_ring_center_at(const kick_ring_def *r, double t) {
   ks_vec3 c = ks_v3(r->x, r->y, r->z);

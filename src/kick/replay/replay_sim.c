@@ -2,6 +2,7 @@
 /* Replays re-simulated: recording the expectations and verifying them. */
 #include "kickstep/kick_replay.h"
 #include "kickstep/timeline.h"
+#include "replay.h"
 
 static const kick_input *input_at(const kick_input *inputs, int32_t count, int64_t n) {
   const kick_input *in = NULL;
@@ -94,20 +95,27 @@ static void set_name(kick_replay_verify_result *res, const char *s) {
   res->field[i] = '\0';
 }
 
-static void diverge(kick_replay_verify_result *res, int64_t step, const char *field, uint64_t e, uint64_t a) {
-  res->identical = false;
-  res->step = step;
-  set_name(res, field);
-  res->expected = e;
-  res->actual = a;
+void kick_verify_begin(kick_replay_verify_result *v) {
+  kick_replay_verify_result z = {0};
+  *v = z;
+  v->identical = true;
+  v->step = -1;
+  set_name(v, "");
+}
+
+void kick_verify_differ(kick_replay_verify_result *v, int64_t step, const char *field, uint64_t expected,
+                        uint64_t actual) {
+  v->identical = false;
+  v->step = step;
+  set_name(v, field);
+  v->expected = expected;
+  v->actual = actual;
 }
 
 ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *res) {
   if (!r || !res) return KS_ERR_NULL;
-  kick_replay_verify_result v = {0};
-  v.identical = true;
-  v.step = -1;
-  set_name(&v, "");
+  kick_replay_verify_result v;
+  kick_verify_begin(&v);
   kick_shot s;
   ks_status st = kick_replay_before_strike(r, &s);
   if (st != KS_OK) return st;
@@ -121,12 +129,12 @@ ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *re
     int32_t n = r->checkpoint_count < a.checkpoint_count ? r->checkpoint_count : a.checkpoint_count;
     for (int32_t k = 0; k < n; k++)
       if (r->checkpoints[k] != a.checkpoints[k]) {
-        diverge(&v, s0 + (int64_t)(k + 1) * KICK_REPLAY_CHECKPOINT_STEPS, "state_hash", r->checkpoints[k],
-                a.checkpoints[k]);
+        kick_verify_differ(&v, s0 + (int64_t)(k + 1) * KICK_REPLAY_CHECKPOINT_STEPS, "state_hash",
+                           r->checkpoints[k], a.checkpoints[k]);
         *res = v;
         return KS_OK;
       }
-    diverge(&v, r->decision_step, "decision_step", (uint64_t)r->decision_step, (uint64_t)-1);
+    kick_verify_differ(&v, r->decision_step, "decision_step", (uint64_t)r->decision_step, (uint64_t)-1);
     *res = v;
     return KS_OK;
   }
@@ -138,28 +146,28 @@ ks_status kick_replay_verify(const kick_replay *r, kick_replay_verify_result *re
     int64_t step = s0 + (int64_t)(k + 1) * KICK_REPLAY_CHECKPOINT_STEPS;
     if (step >= first_dec) break;
     if (r->checkpoints[k] != a.checkpoints[k]) {
-      diverge(&v, step, "state_hash", r->checkpoints[k], a.checkpoints[k]);
+      kick_verify_differ(&v, step, "state_hash", r->checkpoints[k], a.checkpoints[k]);
       *res = v;
       return KS_OK;
     }
   }
   int64_t d = r->decision_step;
   if (r->decision_step != a.decision_step)
-    diverge(&v, first_dec, "decision_step", (uint64_t)r->decision_step, (uint64_t)a.decision_step);
+    kick_verify_differ(&v, first_dec, "decision_step", (uint64_t)r->decision_step, (uint64_t)a.decision_step);
   else if (r->outcome != a.outcome)
-    diverge(&v, d, "outcome", (uint64_t)r->outcome, (uint64_t)a.outcome);
+    kick_verify_differ(&v, d, "outcome", (uint64_t)r->outcome, (uint64_t)a.outcome);
   else if (r->crossed != a.crossed)
-    diverge(&v, d, "crossed", r->crossed ? 1u : 0u, a.crossed ? 1u : 0u);
+    kick_verify_differ(&v, d, "crossed", r->crossed ? 1u : 0u, a.crossed ? 1u : 0u);
   else if (r->crossing_bits[0] != a.crossing_bits[0])
-    diverge(&v, d, "crossing.x", r->crossing_bits[0], a.crossing_bits[0]);
+    kick_verify_differ(&v, d, "crossing.x", r->crossing_bits[0], a.crossing_bits[0]);
   else if (r->crossing_bits[1] != a.crossing_bits[1])
-    diverge(&v, d, "crossing.y", r->crossing_bits[1], a.crossing_bits[1]);
+    kick_verify_differ(&v, d, "crossing.y", r->crossing_bits[1], a.crossing_bits[1]);
   else if (r->crossing_bits[2] != a.crossing_bits[2])
-    diverge(&v, d, "crossing.z", r->crossing_bits[2], a.crossing_bits[2]);
+    kick_verify_differ(&v, d, "crossing.z", r->crossing_bits[2], a.crossing_bits[2]);
   else if (r->moments != a.moments)
-    diverge(&v, d, "moments", r->moments, a.moments);
+    kick_verify_differ(&v, d, "moments", r->moments, a.moments);
   else if (r->final_hash != a.final_hash)
-    diverge(&v, d, "state_hash", r->final_hash, a.final_hash);
+    kick_verify_differ(&v, d, "state_hash", r->final_hash, a.final_hash);
   *res = v;
   return KS_OK;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The moments table (the seed's rules, one function each) and the names. */
-#include "kick_internal.h"
+#include "simulation.h"
 
 uint32_t kick_moments_evaluate(const kick_shot *s) {
   if (!s) return 0u;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The wind: a mean vector plus a gust along it and a swirl across it, both
    from hashed smooth noise of the shot-clock time, so no history is stored. */
-#include "kick_internal.h"
+#include "simulation.h"
 #include "kickstep/rng.h"
 
 void kick_wind_prepare(kick_shot *s) {

@@ -2,7 +2,7 @@
 /* The kick solver: elevation and direction for an aim point, in still air,
    by a two-dimensional secant (Broyden) iteration on flights at 1/240 s. */
 #include "kickstep/kick_solver.h"
-#include "kick_internal.h"
+#include "simulation/simulation.h"
 
 #define FIN(x) if (!ks_is_finite(x)) return KS_ERR_NOT_FINITE
 #define RANGE(x, lo, hi) if (!((x) >= (lo) && (x) <= (hi))) return KS_ERR_RANGE

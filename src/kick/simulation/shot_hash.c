@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The shot's hash: explicit fields, one by one, never the struct's bytes. */
-#include "kick_internal.h"
+#include "simulation.h"
 #include "kickstep/hash.h"
 
 static void v3(ks_hash *h, ks_vec3 v) {
