@@ -200,7 +200,7 @@ uint32_t brake_hash_lo(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) & 0
 uint32_t brake_hash_hi(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) >> 32); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 BX_EXPORT(brake_test_fill) void brake_test_fill(int32_t byte);

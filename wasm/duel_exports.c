@@ -754,7 +754,7 @@ DX_EXPORT(dx_view_count) int32_t dx_view_count(void) { return DX_VIEW_COUNT; }
 DX_EXPORT(dx_view_name) const char *dx_view_name(int32_t i) { return i >= 0 && i < DX_VIEW_COUNT ? dx_view_names[i] : ""; }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 DX_EXPORT(dx_test_fill) void dx_test_fill(int32_t byte);

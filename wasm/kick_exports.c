@@ -557,7 +557,7 @@ KX_EXPORT(kx_moment_name) const char *kx_moment_name(int32_t bit) { return kick_
 KX_EXPORT(kx_status_name) const char *kx_status_name(int32_t s) { return ks_status_name((ks_status)s); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 KX_EXPORT(kx_test_fill) void kx_test_fill(int32_t byte);

@@ -218,7 +218,7 @@ int32_t walk_report_count(void) { return walk_report_field_count; }
 const char *walk_report_name(int32_t i) { return walk_report_field_name(i); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 WX_EXPORT(walk_test_fill) void walk_test_fill(int32_t byte);
