@@ -17,11 +17,9 @@
 ///   lab_spring_view() -> ptr: steps, explicit_x, semi_x, explicit_energy, semi_energy, t
 #include "kickstep/lab.h"
 
-#if defined(__wasm__)
-#define LX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define LX_EXPORT(name)
-#endif
+#include "export.h"
+
+#define LX_EXPORT(name) KS_WASM_EXPORT(name)
 
 static lab_loop lx_loop;
 static lab_jump lx_jump;
