@@ -33,7 +33,7 @@ endif()
 
 # Can this toolchain localize symbols? ELF objects, ld -r, objcopy, readelf.
 set(KICKSTEP_CAN_LOCALIZE OFF)
-if(NOT WIN32 AND NOT APPLE AND CMAKE_C_COMPILER_ID MATCHES "^(GNU|Clang)$"
+if(NOT KICKSTEP_WASM AND NOT WIN32 AND NOT APPLE AND CMAKE_C_COMPILER_ID MATCHES "^(GNU|Clang)$"
    AND CMAKE_OBJCOPY AND CMAKE_READELF AND CMAKE_AR
    AND NOT CMAKE_INTERPROCEDURAL_OPTIMIZATION)
   set(KICKSTEP_CAN_LOCALIZE ON)
@@ -86,6 +86,10 @@ function(kickstep_add_library target)
     C_EXTENSIONS OFF
     VERSION ${PROJECT_VERSION}
     SOVERSION ${KICKSTEP_SOVERSION})
+  if(KICKSTEP_WASM)
+    # A browser module is one static link: no position-independent code.
+    set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE OFF)
+  endif()
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

@@ -19,11 +19,9 @@
 ///   kb_rules() -> KICK_BOARD_RULES
 #include "kickstep/kick_board.h"
 
-#if defined(__wasm__)
-#define KB_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define KB_EXPORT(name)
-#endif
+#include "export.h"
+
+#define KB_EXPORT(name) KS_WASM_EXPORT(name)
 
 enum { KB_VIEW_COUNT = 18 };
 static uint8_t kb_bytes[KICK_BOARD_MAX_BYTES];

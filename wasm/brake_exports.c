@@ -22,11 +22,9 @@
 ///   brake_hash_lo(), brake_hash_hi()      the state hash's two 32-bit halves
 #include "kickstep/brake.h"
 
-#if defined(__wasm__)
-#define BX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define BX_EXPORT(name)
-#endif
+#include "export.h"
+
+#define BX_EXPORT(name) KS_WASM_EXPORT(name)
 
 #define BX_VIEW(X)                                                                                             \
   X(x) X(y) X(vx) X(vy) X(speed) X(pitch) X(phase) X(outcome) X(stopwatch) X(time_scale) X(gap) X(braked)     \
@@ -37,8 +35,7 @@
 
 #define BX_ENUM(n) BX_V_##n,
 enum { BX_VIEW(BX_ENUM) BX_VIEW_COUNT };
-#define BX_NAME(n) #n,
-static const char *const bx_names[BX_VIEW_COUNT] = {BX_VIEW(BX_NAME)};
+static const char *const bx_names[BX_VIEW_COUNT] = {BX_VIEW(KS_WASM_FIELD_NAME)};
 
 #define BX_MAX_EVENTS 1024
 
@@ -114,19 +111,7 @@ static void bx_refresh(void) {
   v[BX_V_final_clean] = (double)f.clean_landing;
 }
 
-static void bx_take(const ks_events *e) {
-  for (uint32_t i = 0; i < e->count && bx_event_n < BX_MAX_EVENTS; i++) {
-    const ks_event *ev = &e->items[i];
-    double *o = &bx_events[bx_event_n * 6];
-    o[0] = (double)ev->step;
-    o[1] = (double)ev->type;
-    o[2] = (double)ev->subject;
-    o[3] = ev->value[0];
-    o[4] = ev->value[1];
-    o[5] = ev->value[2];
-    bx_event_n++;
-  }
-}
+static void bx_take(const ks_events *e) { bx_event_n = ks_wasm_pack_events(bx_events, bx_event_n, BX_MAX_EVENTS, e); }
 
 int32_t brake_reset(void) {
   brake_def g = brake_default_def();
@@ -192,7 +177,7 @@ int32_t brake_run_out(void) {
 
 double *brake_view(void) { return bx_view; }
 int32_t brake_view_count(void) { return BX_VIEW_COUNT; }
-const char *brake_view_name(int32_t i) { return i >= 0 && i < BX_VIEW_COUNT ? bx_names[i] : ""; }
+const char *brake_view_name(int32_t i) { return ks_wasm_field_name(bx_names, BX_VIEW_COUNT, i); }
 double *brake_events(void) { return bx_events; }
 int32_t bx_event_count(void) { return (int32_t)bx_event_n; }
 const char *brake_event_name_of(int32_t type) { return brake_event_name((uint32_t)type); }
@@ -200,7 +185,7 @@ uint32_t brake_hash_lo(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) & 0
 uint32_t brake_hash_hi(void) { return (uint32_t)(brake_sim_hash(&bx_dir.sim) >> 32); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 BX_EXPORT(brake_test_fill) void brake_test_fill(int32_t byte);

@@ -57,17 +57,15 @@
 #include "kickstep/rollback.h"
 
 #include "duel_exports.h"
+#include "export.h"
+#include "kick_pack.h"
 
-#if defined(__wasm__)
-#define DX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define DX_EXPORT(name)
-#endif
+#define DX_EXPORT(name) KS_WASM_EXPORT(name)
 
 /* ------------------------------------------------------------------ the view */
 
 /// Every field of the view, in order (the kick page's scene reads the same
-/// names as on the free kick). Units: metres, seconds, m/s, rad/s.
+/// names as on the free kick: the runs of kick_pack.h). Units: metres, seconds, m/s, rad/s.
 #define DX_VIEW_FIELDS(X)                                                                    \
   X(ready) X(local) X(duel_phase) X(kick) X(shooter) X(keeper) X(score0) X(score1)           \
   X(taken0) X(taken1) X(winner) X(over) X(record_ok) X(end_step) X(kicks_each) X(max_kicks)  \
@@ -77,28 +75,20 @@
   X(desync) X(desync_step) X(hash_hi) X(hash_lo) X(final_hash_hi) X(final_hash_lo)          \
   X(abandoned_by) X(screen) X(time) X(phase) X(spot_x) X(spot_z) X(wet)                      \
   X(replay) X(runup) X(strike_time) X(keeper_dive_time) X(wind_x) X(wind_z)                  \
-  X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                             \
-  X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate)                                              \
-  X(keeper_present) X(keeper_diving) X(keeper_dive)                                          \
-  X(keeper_ax) X(keeper_ay) X(keeper_az) X(keeper_bx) X(keeper_by) X(keeper_bz) X(keeper_r)  \
-  X(keeper_s0x) X(keeper_s0y) X(keeper_s0z) X(keeper_s1x) X(keeper_s1y) X(keeper_s1z)       \
-  X(keeper_g0x) X(keeper_g0y) X(keeper_g0z) X(keeper_g1x) X(keeper_g1y) X(keeper_g1z)       \
-  X(keeper_arm_r) X(wall_count) X(ring_count)                                                \
-  X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)   \
+  KICK_PACK_BALL_FIELDS(X)                                                                   \
+  KICK_PACK_KEEPER_FIELDS(X) X(wall_count) X(ring_count)                                     \
+  X(camera_long_lens) KICK_PACK_CAMERA_FIELDS(X)                                             \
   X(r0) X(r1) X(r2) X(r3) X(r4) X(r5) X(r6) X(r7) X(r8) X(r9) X(r10) X(r11) X(r12) X(r13)   \
   X(r14) X(r15) X(r16) X(r17) X(r18) X(r19) X(r_base)                                       \
   X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
   X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen_w) X(screen_h)          \
-  X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)           \
-  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)                \
+  KICK_PACK_AIM_FIELDS(X)                                                                    \
   X(watching) X(watch_progress) X(watch_live) X(watch_refused) X(watch_requests)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
 #undef DX_FIELD
-#define DX_NAME(name) #name,
-static const char *const dx_view_names[DX_VIEW_COUNT] = {DX_VIEW_FIELDS(DX_NAME)};
-#undef DX_NAME
+static const char *const dx_view_names[DX_VIEW_COUNT] = {DX_VIEW_FIELDS(KS_WASM_FIELD_NAME)};
 
 /* ------------------------------------------------------------------ session */
 
@@ -547,12 +537,6 @@ DX_EXPORT(dx_outcome_name) const char *dx_outcome_name(int32_t o) { return kick_
 
 /* ---------------------------------------------------------- reading the view */
 
-static void put3(int at, ks_vec3 v) {
-  g_view[at] = v.x;
-  g_view[at + 1] = v.y;
-  g_view[at + 2] = v.z;
-}
-
 /* The first kick of the view's DX_RESULTS_SHOWN results when kick is being
    taken: 0 for the first ones, then even and late enough to hold it. */
 DX_EXPORT(dx_results_base) int32_t dx_results_base(int32_t kick) {
@@ -588,9 +572,7 @@ static void fill_duel(const kick_duel *d, int32_t me) {
     }
   v[DX_V_phase_age] = (double)(d->step - d->phase_step);
   v[DX_V_aim_left] = d->phase == KICK_DUEL_AIM ? (double)(d->def.aim_steps - (d->step - d->phase_step)) / KICK_STEPS_PER_SECOND : 0.0;
-  uint64_t h = kick_duel_hash(d);
-  v[DX_V_hash_hi] = (double)(uint32_t)(h >> 32);
-  v[DX_V_hash_lo] = (double)(uint32_t)h;
+  ks_wasm_put_hash(v, DX_V_hash_hi, DX_V_hash_lo, kick_duel_hash(d));
   v[DX_V_screen] = d->phase == KICK_DUEL_REPLAY ? 3 : d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_READY ? 0 : 1;
   v[DX_V_time] = kick_shot_time(s);
   v[DX_V_phase] = s->phase;
@@ -600,22 +582,7 @@ static void fill_duel(const kick_duel *d, int32_t me) {
      goal's middle are in it (the page draws the aim through it). */
   v[DX_V_screen_w] = g_screen_w;
   v[DX_V_screen_h] = g_screen_h;
-  kick_camera ac;
-  if (kick_aim_camera(&s->setup, g_screen_w, g_screen_h, &ac) == KS_OK) {
-    put3(DX_V_aim_cam_x, ac.pos);
-    put3(DX_V_aim_cam_tx, ac.target);
-    v[DX_V_aim_cam_fov] = ac.fov;
-    double px, py;
-    if (kick_camera_project(&ac, g_screen_w, g_screen_h, ks_v3(s->setup.spot_x, KICK_BALL_RADIUS, s->setup.spot_z),
-                            &px, &py)) {
-      v[DX_V_aim_ball_px] = px;
-      v[DX_V_aim_ball_py] = py;
-    }
-    if (kick_camera_project(&ac, g_screen_w, g_screen_h, ks_v3(0.0, 0.5 * KICK_GOAL_HEIGHT, KICK_CROSS_Z), &px, &py)) {
-      v[DX_V_aim_goal_px] = px;
-      v[DX_V_aim_goal_py] = py;
-    }
-  }
+  kick_pack_aim(&v[DX_V_aim_cam_x], &s->setup, g_screen_w, g_screen_h);
   v[DX_V_wet] = s->setup.pitch.wet;
   /* What the kick page's drawing reads too: the replay flag, the shooter's
      run-up (none in the duel: he strikes as the swipe ends), the dive's age,
@@ -623,36 +590,17 @@ static void fill_duel(const kick_duel *d, int32_t me) {
   v[DX_V_replay] = d->phase == KICK_DUEL_REPLAY;
   v[DX_V_runup] = kick_shot_struck(s) ? 1.0 : -1.0;
   v[DX_V_strike_time] = kick_shot_struck(s) ? (double)kick_shot_strike_step(s) / KICK_STEPS_PER_SECOND : -1.0;
-  v[DX_V_keeper_dive_time] = s->keeper.dive_step >= 0 && kick_shot_steps(s) >= s->keeper.dive_step
-                                 ? (double)(kick_shot_steps(s) - s->keeper.dive_step) / KICK_STEPS_PER_SECOND
-                                 : -1.0;
+  v[DX_V_keeper_dive_time] = kick_pack_keeper_dive_time(s);
   ks_vec3 w = kick_wind_at(s, kick_shot_time(s));
   v[DX_V_wind_x] = w.x;
   v[DX_V_wind_z] = w.z;
-  put3(DX_V_ball_x, s->ball.pos);
-  put3(DX_V_ball_vx, s->ball.vel);
-  put3(DX_V_spin_ax, s->ball.spin_axis);
-  v[DX_V_spin_rate] = s->ball.spin_rate;
-  kick_keeper_pose kp;
-  kick_shot_keeper_pose(s, &kp);
-  v[DX_V_keeper_present] = kp.present;
-  v[DX_V_keeper_diving] = kp.diving;
-  v[DX_V_keeper_dive] = kp.dive_progress;
-  put3(DX_V_keeper_ax, kp.body_a);
-  put3(DX_V_keeper_bx, kp.body_b);
-  v[DX_V_keeper_r] = kp.body_radius;
-  put3(DX_V_keeper_s0x, kp.shoulder[0]);
-  put3(DX_V_keeper_s1x, kp.shoulder[1]);
-  put3(DX_V_keeper_g0x, kp.glove[0]);
-  put3(DX_V_keeper_g1x, kp.glove[1]);
-  v[DX_V_keeper_arm_r] = kp.arm_radius;
+  kick_pack_ball(&v[DX_V_ball_x], s->ball.pos, &s->ball);
+  kick_pack_keeper(&v[DX_V_keeper_present], s);
   if (d->phase == KICK_DUEL_REPLAY) {
     ks_vec3 spot = ks_v3(s->setup.spot_x, KICK_BALL_RADIUS, s->setup.spot_z);
     kick_camera c = kick_director_replay_camera(spot, d->crossing);
     v[DX_V_camera_long_lens] = 1;
-    put3(DX_V_cam_x, c.pos);
-    put3(DX_V_cam_tx, c.target);
-    v[DX_V_cam_fov] = c.fov;
+    kick_pack_camera(&v[DX_V_cam_x], &c);
   }
   /* The results of DX_RESULTS_SHOWN kicks from r_base (even, so r0 is the
      first player's): the first kicks, then in a long sudden death the last
@@ -683,11 +631,7 @@ static void fill_watch(void) {
   v[DX_V_confirmed_score1] = d->score[1];
   v[DX_V_abandoned_by] = -1;
   v[DX_V_resumed_at] = -1;
-  if (over) {
-    uint64_t h = kick_duel_hash(d);
-    v[DX_V_final_hash_hi] = (double)(uint32_t)(h >> 32);
-    v[DX_V_final_hash_lo] = (double)(uint32_t)h;
-  }
+  if (over) ks_wasm_put_hash(v, DX_V_final_hash_hi, DX_V_final_hash_lo, kick_duel_hash(d));
   fill_duel(d, -1);
   v[DX_V_may_strike] = 0;
   v[DX_V_may_tap] = 0;
@@ -729,8 +673,7 @@ static void fill_view(void) {
   const ks_rb_desync *ds = kick_duel_peer_desync(p);
   v[DX_V_desync] = ds->detected;
   v[DX_V_desync_step] = (double)(ds->exact ? ds->first_step : ds->check_step);
-  v[DX_V_final_hash_hi] = (double)(uint32_t)(p->final_hash >> 32);
-  v[DX_V_final_hash_lo] = (double)(uint32_t)p->final_hash;
+  ks_wasm_put_hash(v, DX_V_final_hash_hi, DX_V_final_hash_lo, p->final_hash);
   v[DX_V_abandoned_by] = p->abandoned_by;
   v[DX_V_resumed] = p->resumed;
   v[DX_V_resumed_at] = (double)p->resumed_at;
@@ -744,10 +687,10 @@ DX_EXPORT(dx_view) double *dx_view(void) {
   return g_view;
 }
 DX_EXPORT(dx_view_count) int32_t dx_view_count(void) { return DX_VIEW_COUNT; }
-DX_EXPORT(dx_view_name) const char *dx_view_name(int32_t i) { return i >= 0 && i < DX_VIEW_COUNT ? dx_view_names[i] : ""; }
+DX_EXPORT(dx_view_name) const char *dx_view_name(int32_t i) { return ks_wasm_field_name(dx_view_names, DX_VIEW_COUNT, i); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 DX_EXPORT(dx_test_fill) void dx_test_fill(int32_t byte);

@@ -69,22 +69,18 @@
 #include "kickstep/kick_swipe.h"
 #include "kickstep/vec.h"
 
+#include "export.h"
 #include "kick_exports.h"
+#include "kick_pack.h"
 
-#if defined(__wasm__)
-#define KX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define KX_EXPORT(name)
-#endif
+#define KX_EXPORT(name) KS_WASM_EXPORT(name)
 
 /* ------------------------------------------------------------------ the view */
 
 #define KX_FIELD(name) KX_V_##name,
 enum { KX_VIEW_FIELDS(KX_FIELD) KX_VIEW_COUNT };
 #undef KX_FIELD
-#define KX_NAME(name) #name,
-static const char *const kx_view_names[KX_VIEW_COUNT] = {KX_VIEW_FIELDS(KX_NAME)};
-#undef KX_NAME
+static const char *const kx_view_names[KX_VIEW_COUNT] = {KX_VIEW_FIELDS(KS_WASM_FIELD_NAME)};
 
 /* ------------------------------------------------------------------ session */
 
@@ -336,12 +332,6 @@ KX_EXPORT(kx_text_capacity) int32_t kx_text_capacity(void) { return (int32_t)siz
 
 /* ---------------------------------------------------------- reading the view */
 
-static void kx_put_v3(int base, ks_vec3 v) {
-  g_view[base] = v.x;
-  g_view[base + 1] = v.y;
-  g_view[base + 2] = v.z;
-}
-
 static void kx_fill_view(void) {
   (void)S();
   kick_director_view dv;
@@ -383,14 +373,11 @@ static void kx_fill_view(void) {
   v[KX_V_spot_x] = su->spot_x;
   v[KX_V_spot_z] = su->spot_z;
   v[KX_V_wet] = su->pitch.wet;
-  kx_put_v3(KX_V_ball_x, dv.ball);
-  kx_put_v3(KX_V_ball_vx, s->ball.vel);
-  kx_put_v3(KX_V_spin_ax, s->ball.spin_axis);
-  v[KX_V_spin_rate] = s->ball.spin_rate;
+  kick_pack_ball(&v[KX_V_ball_x], dv.ball, &s->ball);
   v[KX_V_ball_held] = s->ball.held;
   v[KX_V_in_net] = s->in_net;
   v[KX_V_crossed] = s->crossed;
-  kx_put_v3(KX_V_cross_x, s->crossing);
+  ks_wasm_put3(v, KX_V_cross_x, s->crossing);
   v[KX_V_launch_speed] = g.reading.launch.speed_mps;
   v[KX_V_bend] = g.reading.bend;
 
@@ -401,47 +388,12 @@ static void kx_fill_view(void) {
   v[KX_V_wind_mean] = su->wind.mean_speed_mps;
   v[KX_V_wind_gustiness] = su->wind.gustiness;
 
-  kick_keeper_pose kp;
-  kick_shot_keeper_pose(s, &kp);
-  v[KX_V_keeper_present] = kp.present;
-  v[KX_V_keeper_diving] = kp.diving;
-  v[KX_V_keeper_dive] = kp.dive_progress;
-  kx_put_v3(KX_V_keeper_ax, kp.body_a);
-  kx_put_v3(KX_V_keeper_bx, kp.body_b);
-  v[KX_V_keeper_r] = kp.body_radius;
-  kx_put_v3(KX_V_keeper_s0x, kp.shoulder[0]);
-  kx_put_v3(KX_V_keeper_s1x, kp.shoulder[1]);
-  kx_put_v3(KX_V_keeper_g0x, kp.glove[0]);
-  kx_put_v3(KX_V_keeper_g1x, kp.glove[1]);
-  v[KX_V_keeper_arm_r] = kp.arm_radius;
-
-  int32_t wc = su->wall.count;
-  v[KX_V_wall_count] = wc;
-  for (int32_t i = 0; i < wc && i < KICK_WALL_MAX; i++) {
-    kick_capsule c;
-    if (!kick_shot_wall_player(s, i, &c)) continue;
-    int base = KX_V_wall0_ax + i * 7;
-    kx_put_v3(base, c.a);
-    kx_put_v3(base + 3, c.b);
-    v[base + 6] = c.radius;
-  }
-  int32_t rc = su->ring_count;
-  v[KX_V_ring_count] = rc;
-  for (int32_t i = 0; i < rc && i < KICK_RING_MAX; i++) {
-    ks_vec3 c;
-    if (!kick_shot_ring_center(s, i, &c)) continue;
-    int base = KX_V_ring0_x + i * 5;
-    kx_put_v3(base, c);
-    v[base + 3] = su->rings[i].radius;
-    v[base + 4] = (s->ring_hits >> i) & 1u;
-  }
+  kick_pack_keeper(&v[KX_V_keeper_present], s);
+  v[KX_V_wall_count] = kick_pack_wall(&v[KX_V_wall0_ax], s);
+  v[KX_V_ring_count] = kick_pack_rings(&v[KX_V_ring0_x], s);
   v[KX_V_camera_long_lens] = dv.mode == KICK_DIRECTOR_REPLAY;
-  kx_put_v3(KX_V_cam_x, dv.camera.pos);
-  kx_put_v3(KX_V_cam_tx, dv.camera.target);
-  v[KX_V_cam_fov] = dv.camera.fov;
-  uint64_t h = kick_shot_hash(&g.dir.live);
-  v[KX_V_hash_hi] = (double)(uint32_t)(h >> 32);
-  v[KX_V_hash_lo] = (double)(uint32_t)h;
+  kick_pack_camera(&v[KX_V_cam_x], &dv.camera);
+  ks_wasm_put_hash(v, KX_V_hash_hi, KX_V_hash_lo, kick_shot_hash(&g.dir.live));
   v[KX_V_decision_step] = (double)kick_shot_decision_step(&g.dir.live);
   uint32_t agree_mask = 0;
   v[KX_V_runs_agree] = kick_director_runs_agree(&g.dir, &agree_mask);
@@ -461,9 +413,7 @@ static void kx_fill_view(void) {
                                             : -1.0;
   v[KX_V_ball_on_ground] = s->ball.on_ground;
   v[KX_V_can_skip] = kick_session_can_skip(&g);
-  v[KX_V_keeper_dive_time] = s->keeper.dive_step >= 0 && kick_shot_steps(s) >= s->keeper.dive_step
-                                 ? (double)(kick_shot_steps(s) - s->keeper.dive_step) / KICK_STEPS_PER_SECOND
-                                 : -1.0;
+  v[KX_V_keeper_dive_time] = kick_pack_keeper_dive_time(s);
   v[KX_V_keeper_stand_x] = s->keeper.stand_x;
 
   /* points, the tour, the day */
@@ -502,21 +452,7 @@ static void kx_fill_view(void) {
      the last swipe's aim. */
   v[KX_V_screen_w] = g.screen_w;
   v[KX_V_screen_h] = g.screen_h;
-  kick_camera ac;
-  if (kick_aim_camera(su, g.screen_w, g.screen_h, &ac) == KS_OK) {
-    kx_put_v3(KX_V_aim_cam_x, ac.pos);
-    kx_put_v3(KX_V_aim_cam_tx, ac.target);
-    v[KX_V_aim_cam_fov] = ac.fov;
-    double px, py;
-    if (kick_camera_project(&ac, g.screen_w, g.screen_h, ks_v3(su->spot_x, KICK_BALL_RADIUS, su->spot_z), &px, &py)) {
-      v[KX_V_aim_ball_px] = px;
-      v[KX_V_aim_ball_py] = py;
-    }
-    if (kick_camera_project(&ac, g.screen_w, g.screen_h, ks_v3(0.0, 0.5 * KICK_GOAL_HEIGHT, KICK_CROSS_Z), &px, &py)) {
-      v[KX_V_aim_goal_px] = px;
-      v[KX_V_aim_goal_py] = py;
-    }
-  }
+  kick_pack_aim(&v[KX_V_aim_cam_x], su, g.screen_w, g.screen_h);
   v[KX_V_aim_x] = g.aim.aim[0];
   v[KX_V_aim_y] = g.aim.aim[1];
   v[KX_V_aim_extended] = g.aim.extended;
@@ -531,23 +467,13 @@ KX_EXPORT(kx_view) double *kx_view(void) {
 }
 KX_EXPORT(kx_view_count) int32_t kx_view_count(void) { return KX_VIEW_COUNT; }
 KX_EXPORT(kx_view_name) const char *kx_view_name(int32_t i) {
-  return (i >= 0 && i < KX_VIEW_COUNT) ? kx_view_names[i] : "";
+  return ks_wasm_field_name(kx_view_names, KX_VIEW_COUNT, i);
 }
 
 /// The director events of the last kx_frame, six doubles each: step, type,
 /// subject, v0, v1, v2 (kick_director_event_type; subject bit 16 = from the replay).
 KX_EXPORT(kx_events) double *kx_events(void) {
-  (void)S();
-  for (uint32_t i = 0; i < g.events.count; i++) {
-    const ks_event *e = &g.events.items[i];
-    double *o = &g_events[i * 6];
-    o[0] = (double)e->step;
-    o[1] = e->type;
-    o[2] = e->subject;
-    o[3] = e->value[0];
-    o[4] = e->value[1];
-    o[5] = e->value[2];
-  }
+  (void)ks_wasm_pack_events(g_events, 0, KS_EVENTS_CAPACITY, &S()->events);
   return g_events;
 }
 KX_EXPORT(kx_event_count) int32_t kx_event_count(void) { return (int32_t)S()->events.count; }
@@ -557,7 +483,7 @@ KX_EXPORT(kx_moment_name) const char *kx_moment_name(int32_t bit) { return kick_
 KX_EXPORT(kx_status_name) const char *kx_status_name(int32_t s) { return ks_status_name((ks_status)s); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 KX_EXPORT(kx_test_fill) void kx_test_fill(int32_t byte);

@@ -11,30 +11,23 @@
 
 #include "kickstep/kick_session.h"
 
-#define KX_WALL_FIELDS(X, i) X(wall##i##_ax) X(wall##i##_ay) X(wall##i##_az) X(wall##i##_bx) X(wall##i##_by) X(wall##i##_bz) X(wall##i##_r)
-#define KX_RING_FIELDS(X, i) X(ring##i##_x) X(ring##i##_y) X(ring##i##_z) X(ring##i##_r) X(ring##i##_hit)
+#include "kick_pack.h"
 
-/// Every field of the view, in order. Units: metres, seconds, m/s, rad/s.
+/// Every field of the view, in order (the runs of kick_pack.h as in the duel's
+/// view). Units: metres, seconds, m/s, rad/s.
 #define KX_VIEW_FIELDS(X)                                                                  \
   X(screen) X(mode) X(level) X(level_count) X(year) X(month) X(day) X(attempt)             \
   X(attempts_max) X(goals) X(stars) X(last_stars) X(passed) X(time) X(steps) X(alpha)      \
   X(phase) X(outcome) X(moments) X(last_outcome) X(last_moments) X(time_scale)             \
   X(slow_motion) X(replay) X(replay_pending) X(paused) X(effects) X(person_keeper) X(taps) \
   X(spot_x) X(spot_z) X(wet)                                                               \
-  X(ball_x) X(ball_y) X(ball_z) X(ball_vx) X(ball_vy) X(ball_vz)                           \
-  X(spin_ax) X(spin_ay) X(spin_az) X(spin_rate) X(ball_held) X(in_net) X(crossed)          \
+  KICK_PACK_BALL_FIELDS(X) X(ball_held) X(in_net) X(crossed)                               \
   X(cross_x) X(cross_y) X(cross_z) X(launch_speed) X(bend)                                 \
   X(wind_x) X(wind_z) X(wind_speed) X(wind_mean) X(wind_gustiness)                         \
-  X(keeper_present) X(keeper_diving) X(keeper_dive)                                        \
-  X(keeper_ax) X(keeper_ay) X(keeper_az) X(keeper_bx) X(keeper_by) X(keeper_bz) X(keeper_r) \
-  X(keeper_s0x) X(keeper_s0y) X(keeper_s0z) X(keeper_s1x) X(keeper_s1y) X(keeper_s1z)      \
-  X(keeper_g0x) X(keeper_g0y) X(keeper_g0z) X(keeper_g1x) X(keeper_g1y) X(keeper_g1z)      \
-  X(keeper_arm_r) X(wall_count)                                                            \
-  KX_WALL_FIELDS(X, 0) KX_WALL_FIELDS(X, 1) KX_WALL_FIELDS(X, 2)                           \
-  KX_WALL_FIELDS(X, 3) KX_WALL_FIELDS(X, 4) KX_WALL_FIELDS(X, 5)                           \
-  X(ring_count) KX_RING_FIELDS(X, 0) KX_RING_FIELDS(X, 1) KX_RING_FIELDS(X, 2)             \
-  KX_RING_FIELDS(X, 3)                                                                     \
-  X(camera_long_lens) X(cam_x) X(cam_y) X(cam_z) X(cam_tx) X(cam_ty) X(cam_tz) X(cam_fov)  \
+  KICK_PACK_KEEPER_FIELDS(X)                                                               \
+  X(wall_count) KICK_PACK_WALL_FIELDS(X)                                                   \
+  X(ring_count) KICK_PACK_RING_FIELDS(X)                                                   \
+  X(camera_long_lens) KICK_PACK_CAMERA_FIELDS(X)                                           \
   X(hash_hi) X(hash_lo) X(decision_step) X(runs_agree) X(runs_mask)                       \
   X(struck) X(runup) X(strike_time) X(ball_on_ground) X(can_skip) X(keeper_dive_time)      \
   X(keeper_stand_x) X(points) X(last_points) X(best_points) X(tour_stars) X(tour_points)    \
@@ -42,8 +35,7 @@
   X(daily_streak) X(daily_best_streak) X(daily_last_goal_day) X(daily_tries_left)          \
   X(key_aim) X(key_height) X(key_bend) X(key_charging) X(key_direction) X(key_elevation)   \
   X(friendly) X(screen_w) X(screen_h)                                                      \
-  X(aim_cam_x) X(aim_cam_y) X(aim_cam_z) X(aim_cam_tx) X(aim_cam_ty) X(aim_cam_tz)         \
-  X(aim_cam_fov) X(aim_ball_px) X(aim_ball_py) X(aim_goal_px) X(aim_goal_py)               \
+  KICK_PACK_AIM_FIELDS(X)                                                                  \
   X(aim_x) X(aim_y) X(aim_extended) X(aim_end_px) X(aim_end_py)                          \
   X(daily_tries_max) X(tour_stars_max) X(tour_attempts) X(star_count)
 

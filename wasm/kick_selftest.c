@@ -12,13 +12,10 @@
 #include "kickstep/kick_levels.h"
 #include "kickstep/kick_solver.h"
 
+#include "export.h"
 #include "kick_selftest.h"
 
-#if defined(__wasm__)
-#define KR_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define KR_EXPORT(name)
-#endif
+#define KR_EXPORT(name) KS_WASM_EXPORT(name)
 
 #define KR_LEVELS 3
 #define KR_KICKS 7
@@ -35,9 +32,7 @@ static const double kr_aims[KR_KICKS - 1][4] = {
     {0.4, 1.3, 16.0, 0.0}, {3.1, 1.0, 24.0, 1.0},   {-1.0, 2.3, 33.5, -0.2},
 };
 
-#define KR_NAME(n) #n,
-static const char *const kr_names[KX_REPLAY_FIELD_COUNT] = {KX_REPLAY_FIELDS(KR_NAME)};
-#undef KR_NAME
+static const char *const kr_names[KX_REPLAY_FIELD_COUNT] = {KX_REPLAY_FIELDS(KS_WASM_FIELD_NAME)};
 
 static double kr_out[KX_REPLAY_FIELD_COUNT];
 
@@ -46,7 +41,7 @@ KR_EXPORT(kx_replay_test_result) double *kx_replay_test_result(void) { return kr
 KR_EXPORT(kx_replay_test_field_count) int32_t kx_replay_test_field_count(void) { return KX_REPLAY_FIELD_COUNT; }
 
 KR_EXPORT(kx_replay_test_field_name) const char *kx_replay_test_field_name(int32_t i) {
-  return i >= 0 && i < KX_REPLAY_FIELD_COUNT ? kr_names[i] : "";
+  return ks_wasm_field_name(kr_names, KX_REPLAY_FIELD_COUNT, i);
 }
 
 KR_EXPORT(kx_replay_test_level) const char *kx_replay_test_level(int32_t i) {

@@ -17,11 +17,9 @@
 ///   lab_spring_view() -> ptr: steps, explicit_x, semi_x, explicit_energy, semi_energy, t
 #include "kickstep/lab.h"
 
-#if defined(__wasm__)
-#define LX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define LX_EXPORT(name)
-#endif
+#include "export.h"
+
+#define LX_EXPORT(name) KS_WASM_EXPORT(name)
 
 static lab_loop lx_loop;
 static lab_jump lx_jump;
@@ -158,7 +156,7 @@ void lx_spring_run(int32_t n) {
 double *lx_spring_view(void) { return lx_spring_v; }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 LX_EXPORT(lab_test_fill) void lab_test_fill(int32_t byte);

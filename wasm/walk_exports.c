@@ -28,11 +28,9 @@
 /// The view's cam_bob is the head bob (add it to cam_y), blended like the camera.
 #include "kickstep/walk.h"
 
-#if defined(__wasm__)
-#define WX_EXPORT(name) __attribute__((export_name(#name)))
-#else
-#define WX_EXPORT(name)
-#endif
+#include "export.h"
+
+#define WX_EXPORT(name) KS_WASM_EXPORT(name)
 
 #define WX_VIEW(X)                                                                                        \
   X(cam_x) X(cam_y) X(cam_yaw) X(cam_pitch) X(x) X(y) X(vx) X(vy) X(eye_offset) X(grounded) X(sliding)     \
@@ -40,8 +38,7 @@
 
 #define WX_ENUM(n) WX_V_##n,
 enum { WX_VIEW(WX_ENUM) WX_VIEW_COUNT };
-#define WX_NAME(n) #n,
-static const char *const wx_names[WX_VIEW_COUNT] = {WX_VIEW(WX_NAME)};
+static const char *const wx_names[WX_VIEW_COUNT] = {WX_VIEW(KS_WASM_FIELD_NAME)};
 
 #define WX_MAX_EVENTS 256
 
@@ -152,24 +149,14 @@ int32_t walk_frame(double seconds, double look_dx, double look_dy) {
   } else {
     n = walk_game_frame(&wx_game, seconds, &in, &e);
   }
-  wx_event_n = 0;
-  for (uint32_t i = 0; i < e.count && wx_event_n < WX_MAX_EVENTS; i++) {
-    const ks_event *ev = &e.items[i];
-    double *o = &wx_events[wx_event_n++ * 6];
-    o[0] = (double)ev->step;
-    o[1] = (double)ev->type;
-    o[2] = (double)ev->subject;
-    o[3] = ev->value[0];
-    o[4] = ev->value[1];
-    o[5] = ev->value[2];
-  }
+  wx_event_n = ks_wasm_pack_events(wx_events, 0, WX_MAX_EVENTS, &e);
   wx_refresh();
   return (int32_t)n;
 }
 
 double *walk_view(void) { return wx_view; }
 int32_t walk_view_count(void) { return WX_VIEW_COUNT; }
-const char *walk_view_name(int32_t i) { return i >= 0 && i < WX_VIEW_COUNT ? wx_names[i] : ""; }
+const char *walk_view_name(int32_t i) { return ks_wasm_field_name(wx_names, WX_VIEW_COUNT, i); }
 int32_t walk_floor_risers(void) { return wx_game.def.floor.risers; }
 double *walk_floor_values(void) { return wx_floor; }
 double *walk_events(void) { return wx_events; }
@@ -218,7 +205,7 @@ int32_t walk_report_count(void) { return walk_report_field_count; }
 const char *walk_report_name(int32_t i) { return walk_report_field_name(i); }
 
 #if defined(KS_WASM_TESTING)
-/* Tests only (a module built with KS_WASM_CFLAGS=-DKS_WASM_TESTING, never the
+/* Tests only (a module built with KS_WASM_TESTING, BUILD/wasm-testing, never the
    page's): fills the game's state with `byte`, as memory no init function
    wrote would hold it (tests/api/uninitialised_wasm.mjs). */
 WX_EXPORT(walk_test_fill) void walk_test_fill(int32_t byte);

@@ -5,7 +5,7 @@
 // frame and advance export answers 0 (or a negative KS_ERR_UNINITIALISED where
 // the export returns a status), never traps, and a reset still starts a game.
 // tests/api/test_uninitialised.c asks the same of the C functions natively.
-//   node tests/api/uninitialised_wasm.mjs DIR   (DIR: modules built with KS_WASM_CFLAGS=-DKS_WASM_TESTING)
+//   node tests/api/uninitialised_wasm.mjs DIR   (DIR: the modules with the test-only exports, KS_WASM_TESTING: BUILD/wasm-testing)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

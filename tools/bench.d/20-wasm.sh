@@ -18,8 +18,9 @@ if ! command -v node >/dev/null; then
   exit 0
 fi
 mkdir -p "$build/bench-figures"
-module="$build/bench/wasm/bench_kick.wasm"
-bash "$root/bench/wasm/build.sh" "$module" || { echo "wasm: the module did not build"; exit 0; }
+module="$build/wasm-bench/bench_kick.wasm"
+cmake --build "$build/wasm-build" --target bench_kick_wasm >/dev/null 2>&1 ||
+  { echo "wasm: the module did not build (cmake/wasm.cmake: clang, wasm-ld, llvm-ar)"; exit 0; }
 rounds=${KS_BENCH_ROUNDS:-15}
 raw="$build/bench-figures/wasm.raw"
 : > "$raw"

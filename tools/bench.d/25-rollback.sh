@@ -15,10 +15,10 @@ if [ ! -x "$native" ]; then
   exit 0
 fi
 mkdir -p "$build/bench-figures"
-module="$build/bench/rollback/bench_rollback.wasm"
+module="$build/wasm-bench/bench_rollback.wasm"
 have_wasm=1
-if ! command -v node >/dev/null || ! bash "$root/bench/rollback/build.sh" "$module"; then
-  echo "rollback: no wasm half (needs node, clang and wasm-ld)"
+if ! command -v node >/dev/null || ! cmake --build "$build/wasm-build" --target bench_rollback_wasm >/dev/null 2>&1; then
+  echo "rollback: no wasm half (needs node, and the wasm build: cmake/wasm.cmake)"
   have_wasm=0
 fi
 rounds=${KS_BENCH_ROUNDS:-9}

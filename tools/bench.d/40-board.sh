@@ -16,8 +16,7 @@ if [ ! -x "$bin" ]; then
   echo "board: kick-board-verify not built"
   exit 0
 fi
-mkdir -p "$build/wasm"
-bash "$root/tools/wasm/build.sh" "$build/wasm" board >/dev/null || { echo "board: board.wasm did not build"; exit 0; }
+[ -f "$build/wasm/board.wasm" ] || { echo "board: board.wasm not built (cmake/wasm.cmake)"; exit 0; }
 num() { sed -n 's/.*"per_cpu_s":\([0-9.]*\).*/\1/p'; }
 best_n=0
 best_w=0

@@ -4,8 +4,10 @@
 #
 #   tools/wasm/site.sh BUILD_DIR
 #
-# Results: BUILD_DIR/wasm/<game>.wasm and the site in BUILD_DIR/site
-# (BUILD_DIR/site/index.html, kick/, brake/, ..., wasm/<game>.wasm).
+# BUILD_DIR is a configured build (make build): its target kickstep_wasm
+# builds BUILD_DIR/wasm/<game>.wasm (cmake/wasm.cmake; only what changed).
+# Result: the site in BUILD_DIR/site (BUILD_DIR/site/index.html, kick/, brake/,
+# ..., wasm/<game>.wasm).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:?usage: tools/wasm/site.sh BUILD_DIR}
@@ -16,7 +18,9 @@ cd "$root"
 bash tools/deps.sh --web
 [ -d web/node_modules/vite ] || { echo "site: web/node_modules is missing (tools/deps.sh --web runs npm ci)" >&2; exit 1; }
 
-bash tools/wasm/build.sh "$build/wasm"
+[ -f "$build/CMakeCache.txt" ] || { echo "site: $build is not a configured build (make build)" >&2; exit 1; }
+cmake --build "$build" --target kickstep_wasm >/dev/null ||
+  { echo "site: the wasm modules did not build (cmake/wasm.cmake: clang, wasm-ld, llvm-ar)" >&2; exit 1; }
 rm -rf "$build/site-public"
 mkdir -p "$build/site-public/wasm"
 cp "$build"/wasm/*.wasm "$build/site-public/wasm/"
