@@ -10,6 +10,7 @@
 //   /party/?room=CODE&rounds=R    join it (the link the creator shows)
 //   ?manual                       a test hands the frames (window.__party.run)
 //   ?relay=ws://...               as on the duel page (same checks)
+//   ?debug                        shows the final state hash, as on the duel page
 import { createDuel, PHASE } from './game.js';
 import { RelayLink } from './net.js';
 
@@ -50,6 +51,7 @@ async function main() {
   const duel = await createDuel();
   const relay = await relayAddress();
   const rounds = Math.max(0, Math.min(10, Number(params.get('rounds')) || 0));
+  if (params.has('debug')) document.body.classList.add('debug'); // engine figures (the final hash) for developers, as on the duel page
   const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0 };
   window.__party = api;
   let players = 0;
