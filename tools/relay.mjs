@@ -11,12 +11,14 @@
 // a free one); prints "relay listening on ws://HOST:PORT/" once it does.
 //
 // Protocol. Control messages are JSON text frames; game data are binary frames.
-//   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T}
-//   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":1,"token":T}; when both seats
+//   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T,"seats":2}
+//   {"t":"create","seats":N}       a party room of N seats (2..4; the duel's party mode: docs/duel.md, "Party");
+//                                  it starts when all N are taken (below, "Party rooms")
+//   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":S,"token":T,"seats":N}; when all seats
 //                                  are taken: the client watches instead ({"t":"watching",...} below)
 //   {"t":"watch","room":CODE}      -> {"t":"watching","room":CODE,"started":B}: a watcher, who follows
 //                                  the match and plays no part; {"t":"start","seat":-1} when it starts
-//   both seats taken               -> {"t":"start","seat":S} to each
+//   all seats taken                -> {"t":"start","seat":S,"seats":N} to each
 //   {"t":"rejoin","room":CODE,"token":T} -> {"t":"rejoined","room":CODE,"seat":S}; the other gets {"t":"peer-back"}
 //   {"t":"leave"}                  the room closes; the other gets {"t":"peer-gone","reason":"left"}
 //   {"t":"ping","n":N}             -> {"t":"pong","n":N}
@@ -51,6 +53,15 @@
 // once; a connection silent for --first-byte-ms is cut too) and
 // --max-rooms-per-address rooms (too-many-rooms), counted until the room closes.
 // Room codes are 16 characters of 80 random bits; seat tokens 128 random bits.
+//
+// Party rooms (seats 3 or 4). The same rules with these differences: a seat's
+// binary frame starts with one byte, the seat it is for (0..N-1, not its own;
+// any value for KSRC, which goes to the watchers), and the relay forwards the
+// rest (a KSRB of version 2, docs/rollback.md; KSRQ, KSRH, KSRC as for 2) to
+// that seat alone; the stale-input check holds per pair of seats. In the lobby
+// a seat other than the creator's that drops is freed for the next to join;
+// peer-left, peer-back and peer-gone go to every other seat, with "seat" (the
+// seat that left or came back). Two-seat rooms are unchanged (no prefix byte).
 //
 // Fault injection (tests): --latency-ms, --jitter-ms, --loss apply to the
 // binary messages the relay forwards, drawn from --seed.
@@ -191,11 +202,15 @@ function rng(seed) {
    "KSRB" is a session's message; "KSRQ" (a handover request, 28 bytes) and
    "KSRH" (a part of a handover) carry a reloaded page's seat back to it. */
 const HEADER = 36, CHECKSUM = 8, REQUEST = 28, PART_HEADER = 36;
+/* Most seats of a room: a party of 4 (the duel's party mode). */
+const MAX_SEATS = 4;
 /* A watcher's request "KSRS" (20 bytes) and the confirmed inputs "KSRC" a seat answers with (rollback.h). */
 const WATCH_REQUEST = 20, WATCH_HEADER = 20;
-function header(buf) {
-  if (buf.length < 8 || buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52 || buf[4] !== 1) return null; // "KSR?"
+function header(buf, party = false) {
+  if (buf.length < 8 || buf[0] !== 0x4b || buf[1] !== 0x53 || buf[2] !== 0x52) return null; // "KSR?"
   const kind = String.fromCharCode(buf[3]);
+  // A session's message is version 1 between two seats and version 2 in a party; the rest are version 1.
+  if (buf[4] !== (party && kind === 'B' ? 2 : 1)) return null;
   if (kind === 'Q') return buf.length === REQUEST ? { kind, player: buf[5] } : null;
   if (kind === 'S') return buf.length === WATCH_REQUEST ? { kind } : null;
   if (kind === 'C') return buf.length >= WATCH_HEADER + CHECKSUM ? { kind } : null;
@@ -286,7 +301,14 @@ export function startRelay(given) {
     c.room = room;
     c.seat = -1;
     c.watching = true;
-    return send(c.ws, { t: 'watching', room: room.code, started: room.started });
+    return send(c.ws, { t: 'watching', room: room.code, started: room.started, seats: room.n });
+  }
+
+  /** The connected clients of the room's seats other than s. */
+  function others(room, s) {
+    const out = [];
+    for (let i = 0; i < room.n; i++) if (i !== s && room.seats[i]?.client) out.push(room.seats[i].client);
+    return out;
   }
 
   function seatClient(room, s, c) {
@@ -296,14 +318,14 @@ export function startRelay(given) {
   }
 
   function maybeStart(room) {
-    if (room.started || !room.seats[0]?.client || !room.seats[1]?.client) return;
+    if (room.started || !room.seats.every((x) => x?.client)) return;
     room.started = true;
     clearTimeout(room.lobbyTimer);
     room.matchTimer = setTimeout(() => {
       stats.expired++;
       closeRoom(room, 'expired');
     }, opts.matchSeconds * 1000);
-    for (let s = 0; s < 2; s++) send(room.seats[s].client.ws, { t: 'start', seat: s, room: room.code });
+    for (let s = 0; s < room.n; s++) send(room.seats[s].client.ws, { t: 'start', seat: s, room: room.code, seats: room.n });
     for (const w of room.watchers) send(w.ws, { t: 'start', seat: -1, room: room.code });
   }
 
@@ -320,12 +342,14 @@ export function startRelay(given) {
         return send(c.ws, { t: 'pong', n: Number.isFinite(m.n) ? m.n : 0 });
       case 'create': {
         if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
+        const n = m.seats === undefined ? 2 : m.seats;
+        if (!Number.isInteger(n) || n < 2 || n > MAX_SEATS) return refuse(c, 'bad-message', `a room has 2 to ${MAX_SEATS} seats`);
         if (rooms.size >= opts.maxRooms) return refuse(c, 'too-many-rooms', `the relay holds ${opts.maxRooms} rooms at most`);
         if ((roomsOf.get(c.addr) || 0) >= opts.maxRoomsPerAddress)
           return refuse(c, 'too-many-rooms', `one address holds ${opts.maxRoomsPerAddress} rooms at most`);
         let code;
         do code = roomCode(); while (rooms.has(code));
-        const room = { code, addr: c.addr, seats: [{ token: token(), client: null }, null], started: false, watchers: new Set() };
+        const room = { code, addr: c.addr, n, seats: [{ token: token(), client: null }, ...Array(n - 1).fill(null)], started: false, watchers: new Set() };
         roomsOf.set(c.addr, (roomsOf.get(c.addr) || 0) + 1);
         room.lobbyTimer = setTimeout(() => {
           if (!room.started) {
@@ -335,21 +359,21 @@ export function startRelay(given) {
         }, opts.roomSeconds * 1000);
         rooms.set(code, room);
         seatClient(room, 0, c);
-        return send(c.ws, { t: 'created', room: code, seat: 0, token: room.seats[0].token });
+        return send(c.ws, { t: 'created', room: code, seat: 0, token: room.seats[0].token, seats: n });
       }
       case 'join': {
         if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
         if (typeof m.room !== 'string' || !CODE_RE.test(m.room)) return refuse(c, 'bad-message', 'a room code is 16 characters');
         const room = rooms.get(m.room);
         if (!room) return refuse(c, 'unknown-room', 'no such room (it may have closed)');
-        // Both seats taken and connected: the third client watches. A seat waiting for its
+        // All seats taken and connected: the next client watches. A seat waiting for its
         // dropped device keeps refusing (room-full): a page with a kept token tries it again.
-        if (room.seats[1] && (!room.seats[0].client || !room.seats[1].client))
-          return refuse(c, 'room-full', 'a seat of this room waits for its device');
-        if (room.seats[1]) return watch(c, room);
-        room.seats[1] = { token: token(), client: null };
-        seatClient(room, 1, c);
-        send(c.ws, { t: 'joined', room: room.code, seat: 1, token: room.seats[1].token });
+        const free = room.seats.findIndex((x) => !x);
+        if (free < 0 && room.seats.some((x) => !x.client)) return refuse(c, 'room-full', 'a seat of this room waits for its device');
+        if (free < 0) return watch(c, room);
+        room.seats[free] = { token: token(), client: null };
+        seatClient(room, free, c);
+        send(c.ws, { t: 'joined', room: room.code, seat: free, token: room.seats[free].token, seats: room.n });
         return maybeStart(room);
       }
       case 'watch': {
@@ -370,13 +394,18 @@ export function startRelay(given) {
         clearTimeout(room.seats[s].rejoinTimer);
         seatClient(room, s, c);
         send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started });
-        send(room.seats[1 - s]?.client?.ws, { t: 'peer-back' });
+        for (const o of others(room, s)) send(o.ws, room.n > 2 ? { t: 'peer-back', seat: s } : { t: 'peer-back' });
         return maybeStart(room);
       }
       case 'leave': {
         if (!c.room) return refuse(c, 'not-in-room', 'this connection is in no room');
         if (c.watching) return unwatch(c); // a watcher leaving closes nothing
         const room = c.room;
+        if (!room.started && room.n > 2 && c.seat > 0) { // a party's joiner leaves the lobby: its seat is free again
+          room.seats[c.seat] = null;
+          c.room = null;
+          return;
+        }
         room.seats[c.seat].client = null;
         c.room = null;
         return closeRoom(room, 'left');
@@ -386,9 +415,9 @@ export function startRelay(given) {
     }
   }
 
-  /** Forwards a message to the other seat; h is its header when it is a session's message (KSRB). */
-  function forward(room, from, buf, h) {
-    const to = room.seats[1 - from]?.client;
+  /** Forwards a message to seat `dest`; h is its header when it is a session's message (KSRB). */
+  function forward(room, from, dest, buf, h) {
+    const to = room.seats[dest]?.client;
     if (!to) {
       stats.dropped++;
       return;
@@ -399,11 +428,15 @@ export function startRelay(given) {
     }
     const delay = opts.latencyMs + (opts.jitterMs > 0 ? random() * opts.jitterMs : 0);
     const deliver = () => {
-      if (room.seats[1 - from]?.client !== to) return; // that device left meanwhile
+      if (room.seats[dest]?.client !== to) return; // that device left meanwhile
       if (put(to.ws, buf, true)) {
         stats.forwarded++;
-        // What the other seat can have received of this one's inputs: the most an ack of it may claim.
-        if (h && h.inputSteps > 0) room.seats[from].delivered = Math.max(room.seats[from].delivered || 0, h.inputFrom + h.inputSteps);
+        // What seat dest can have received of this one's inputs: the most an ack of it may claim.
+        const seat = room.seats[from];
+        if (h && h.inputSteps > 0 && seat) {
+          if (!seat.delivered) seat.delivered = new Map();
+          seat.delivered.set(dest, Math.max(seat.delivered.get(dest) || 0, h.inputFrom + h.inputSteps));
+        }
       }
     };
     if (delay > 0) setTimeout(deliver, delay);
@@ -412,7 +445,7 @@ export function startRelay(given) {
 
   /** A watcher's request, to the first connected seat (its page answers every watcher at once). */
   function forwardWatchRequest(room, buf) {
-    const to = room.seats[0]?.client || room.seats[1]?.client;
+    const to = room.seats.find((x) => x?.client)?.client;
     if (!to) {
       stats.dropped++;
       return;
@@ -425,11 +458,15 @@ export function startRelay(given) {
     for (const w of room.watchers) if (put(w.ws, buf, true)) stats.watched++;
   }
 
-  function onData(c, buf) {
+  function onData(c, frame) {
     if (!c.room) return refuse(c, 'not-in-room', 'join a room before sending game data');
     const room = c.room;
     if (!room.started) return refuse(c, 'no-peer', 'the other device has not joined yet');
-    const h = header(buf);
+    const party = room.n > 2 && !c.watching;
+    // A party seat's frame: the seat it is for, then the message.
+    const dest = party ? frame[0] : 1 - c.seat;
+    const buf = party ? frame.subarray(1) : frame;
+    const h = header(buf, party);
     if (c.watching) {
       // A watcher plays no part: its only data is a request for confirmed inputs.
       if (!h || h.kind !== 'S') return refuse(c, 'watch-only', 'a watcher sends only watch requests (KSRS, 20 bytes)');
@@ -439,20 +476,23 @@ export function startRelay(given) {
     if (h.kind === 'C') return forwardToWatchers(room, buf);
     if (h.kind === 'S') return refuse(c, 'bad-data', 'a player sends no watch request');
     if (h.player !== c.seat) return refuse(c, 'bad-data', `a message from seat ${c.seat} claims player ${h.player}`);
-    if (h.kind !== 'B') return forward(room, c.seat, buf, null);
+    if (party && (!(dest < room.n) || dest === c.seat)) return refuse(c, 'bad-data', `a party message for seat ${dest}: no such other seat`);
+    if (h.kind !== 'B') return forward(room, c.seat, dest, buf, null);
     const seat = room.seats[c.seat];
     // The other seat's ack in the message this one says it has seen: inputs
     // below it are confirmed, and an honest peer never sends them again. An
     // ack is what one seat says about the other's inputs, so the relay keeps
     // it only up to the inputs of the other seat it has delivered to this one
     // by then: no seat can claim the other confirmed steps it never sent.
-    const confirmed = room.seats[1 - c.seat]?.acks?.get(h.seen);
+    // (In a party each pair of seats is such a pair: an ack is kept with the seat it was for.)
+    const said = room.seats[dest]?.acks?.get(h.seen);
+    const confirmed = said && said.to === c.seat ? said.ack : undefined;
     if (h.inputSteps > 0 && confirmed !== undefined && h.inputFrom < confirmed)
       return refuse(c, 'stale-input', `inputs from step ${h.inputFrom} are below the confirmed step ${confirmed}`);
     if (!seat.acks) seat.acks = new Map();
-    seat.acks.set(h.seq, Math.min(h.ack, room.seats[1 - c.seat]?.delivered || 0));
-    if (seat.acks.size > 512) seat.acks.delete(seat.acks.keys().next().value);
-    forward(room, c.seat, buf, h);
+    seat.acks.set(h.seq, { to: dest, ack: Math.min(h.ack, room.seats[dest]?.delivered?.get(c.seat) || 0) });
+    if (seat.acks.size > 512 * (room.n - 1)) seat.acks.delete(seat.acks.keys().next().value);
+    forward(room, c.seat, dest, buf, h);
   }
 
   function onClose(c) {
@@ -464,14 +504,19 @@ export function startRelay(given) {
     const seat = room.seats[c.seat];
     if (!seat || seat.client !== c) return;
     seat.client = null;
-    const other = room.seats[1 - c.seat]?.client;
     if (!room.started) {
+      // A party's joiner left the lobby: the seat is free for the next to join.
+      if (c.seat > 0) {
+        room.seats[c.seat] = null;
+        return;
+      }
       // The creator left the lobby (closed, reloaded or vanished): a room
       // that never started keeps no seat, so nobody can hold rooms by leaving
       // them. (The page of a reloaded creator opens a new room.)
-      return closeRoom(room, null);
+      return closeRoom(room, room.n > 2 ? 'left' : null);
     }
-    send(other?.ws, { t: 'peer-left', timeout: opts.rejoinSeconds });
+    for (const o of others(room, c.seat))
+      send(o.ws, room.n > 2 ? { t: 'peer-left', timeout: opts.rejoinSeconds, seat: c.seat } : { t: 'peer-left', timeout: opts.rejoinSeconds });
     seat.rejoinTimer = setTimeout(() => closeRoom(room, 'timeout'), opts.rejoinSeconds * 1000);
   }
 

@@ -22,6 +22,10 @@
 ///                                      picture (kick_aim_read); its end is the strike
 ///   dx_tap(x, y)                       the keeper's dive target on his line, m
 ///   dx_abandon(player)                 that player left and did not come back: the match ends
+///   dx_party(players, rounds)          before dx_init: a party of 3 or 4 (docs/duel.md, "Party"; 2: the
+///                                      duel), `rounds` regulation rounds (0: the party's default)
+///   dx_send_to(seat)                   a party: the next message for that seat's device, at dx_outbox()
+///                                      (the relay's party frame puts the seat byte before it)
 ///   dx_resume_begin(player, window, delay, nonce_hi, nonce_lo)
 ///                                      a reloaded page: the room at dx_text(), the seat it had; until
 ///                                      resumed, dx_send writes handover requests and dx_receive gathers
@@ -83,7 +87,8 @@
   X(resuming) X(resume_have) X(resume_total) X(resumed) X(resumed_at) X(resume_failed)       \
   X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen_w) X(screen_h)          \
   KICK_PACK_AIM_FIELDS(X)                                                                    \
-  X(watching) X(watch_progress) X(watch_live) X(watch_refused) X(watch_requests)
+  X(watching) X(watch_progress) X(watch_live) X(watch_refused) X(watch_requests)            \
+  X(players) X(score2) X(score3) X(taken2) X(taken3) X(confirmed_score2) X(confirmed_score3)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -105,6 +110,7 @@ static uint8_t g_inbox[KS_RB_MAX_MESSAGE];
 static uint8_t g_outbox[KS_RB_MAX_MESSAGE];
 static uint8_t g_record[KICK_SHOOTOUT_MAX_BYTES];
 static kick_duel_peer_def g_def;
+static int32_t g_players = 2, g_rounds; /* dx_party: the next match's players and regulation rounds */
 /* A reloaded page gathering its handover, and this page's answers to the other's. */
 static int32_t g_resuming, g_resume_failed, g_request_turn, g_other_lost;
 static ks_rb_gather g_gather;
@@ -163,6 +169,10 @@ static ks_status make_def(int32_t player, int32_t window, int32_t delay, kick_du
   if (n == 0) return KS_ERR_NULL;
   kick_duel_peer_def d = kick_duel_peer_default_def();
   d.local_player = player;
+  if (g_players > 2) {
+    d.duel = kick_duel_party_def(g_players);
+    if (g_rounds > 0) d.duel.kicks_each = g_rounds;
+  }
   if (window > 0) d.max_prediction = window;
   if (delay >= 0) d.input_delay = delay;
   d.duel.match_seed = ks_fnv1a64(g_text, n) | 1u;
@@ -325,6 +335,23 @@ DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
 }
 
 DX_EXPORT(dx_outbox) uint8_t *dx_outbox(void) { return g_outbox; }
+
+/// A party of `players` (3 or 4; 2: the duel) with `rounds` regulation rounds
+/// (1..10, 0: the party's default) for the next dx_init. KS_ERR_RANGE otherwise.
+DX_EXPORT(dx_party) int32_t dx_party(int32_t players, int32_t rounds) {
+  if (players < 2 || players > KICK_DUEL_MAX_PLAYERS || rounds < 0 || rounds > 10) return (int32_t)KS_ERR_RANGE;
+  g_players = players;
+  g_rounds = rounds;
+  return KS_OK;
+}
+
+/// A party: the next message for the device of `seat`, at dx_outbox(); its length (0: none).
+DX_EXPORT(dx_send_to) int32_t dx_send_to(int32_t seat) {
+  size_t n = 0;
+  if (!g_ready || g_watching) return 0;
+  if (kick_duel_peer_write_to(&g_peer, seat, g_outbox, sizeof g_outbox, &n) != KS_OK) return 0;
+  return (int32_t)n;
+}
 
 /// Writes the next message for the other device at dx_outbox(); returns its
 /// length. While resuming: a handover request every sixth call (and at once
@@ -558,6 +585,11 @@ static void fill_duel(const kick_duel *d, int32_t me) {
   v[DX_V_score1] = d->score[1];
   v[DX_V_taken0] = d->taken[0];
   v[DX_V_taken1] = d->taken[1];
+  v[DX_V_players] = kick_duel_players(d);
+  v[DX_V_score2] = d->score[2];
+  v[DX_V_score3] = d->score[3];
+  v[DX_V_taken2] = d->taken[2];
+  v[DX_V_taken3] = d->taken[3];
   v[DX_V_kicks_each] = d->def.kicks_each;
   v[DX_V_max_kicks] = d->def.max_kicks;
   v[DX_V_may_strike] = kick_duel_may_strike(d, me);
@@ -656,7 +688,9 @@ static void fill_view(void) {
   const kick_duel_peer *p = &g_peer;
   const kick_duel *d = kick_duel_peer_view(p);
   int32_t me = p->def.local_player;
-  v[DX_V_winner] = p->over ? (p->abandoned_by >= 0 ? 1 - p->abandoned_by : p->confirmed.winner) : d->winner;
+  /* A duel's leaver loses; a party's record stops where it was (its confirmed winner, or none). */
+  bool duel = kick_duel_players(d) == 2;
+  v[DX_V_winner] = p->over ? (p->abandoned_by >= 0 && duel ? 1 - p->abandoned_by : p->confirmed.winner) : d->winner;
   v[DX_V_over] = p->over;
   v[DX_V_record_ok] = p->record_ok;
   v[DX_V_end_step] = (double)p->end_step;
@@ -664,6 +698,8 @@ static void fill_view(void) {
   v[DX_V_confirmed] = (double)ks_rb_confirmed(&p->rb);
   v[DX_V_confirmed_score0] = p->confirmed.score[0];
   v[DX_V_confirmed_score1] = p->confirmed.score[1];
+  v[DX_V_confirmed_score2] = p->confirmed.score[2];
+  v[DX_V_confirmed_score3] = p->confirmed.score[3];
   v[DX_V_rollbacks] = (double)p->rb.stats.rollbacks;
   v[DX_V_resimulated] = (double)p->rb.stats.resimulated;
   v[DX_V_max_rollback] = (double)p->rb.stats.max_rollback;

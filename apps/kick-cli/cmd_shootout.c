@@ -23,9 +23,16 @@ static cJSON *results_json(const kick_shootout *r) {
 }
 
 static void print_text(const kick_shootout *r, const char *verdict) {
-  printf("shoot-out: %d-%d", r->score[0], r->score[1]);
-  if (r->end == KICK_SHOOTOUT_ABANDONED) printf(", player %d wins: player %d left", 1 - r->abandoned_by, r->abandoned_by);
-  else if (r->winner == KICK_DUEL_DRAW) printf(", a draw");
+  int32_t n = (int32_t)r->def.players;
+  if (n > 2) { /* a party: every player's goals, in player order */
+    printf("party of %d: %d", n, r->score[0]);
+    for (int32_t i = 1; i < n; i++) printf("-%d", r->score[i]);
+  } else {
+    printf("shoot-out: %d-%d", r->score[0], r->score[1]);
+  }
+  if (r->end == KICK_SHOOTOUT_ABANDONED && n > 2) printf(", abandoned: player %d left", r->abandoned_by);
+  else if (r->end == KICK_SHOOTOUT_ABANDONED) printf(", player %d wins: player %d left", 1 - r->abandoned_by, r->abandoned_by);
+  else if (r->winner == n) printf(", a draw");
   else if (r->winner >= 0) printf(", player %d wins", r->winner);
   else printf(", undecided");
   printf(" after %d kicks (%s), %lld steps, %d inputs\n", r->kicks, end_name(r), (long long)r->end_step, r->input_count);
@@ -65,8 +72,8 @@ int cli_shootout_verify(const char *path, const uint8_t *bytes, size_t n, bool j
     }
     cJSON_AddStringToObject(j, "verdict", verdict);
     cJSON *score = cJSON_AddArrayToObject(j, "score");
-    cJSON_AddItemToArray(score, cJSON_CreateNumber(r.score[0]));
-    cJSON_AddItemToArray(score, cJSON_CreateNumber(r.score[1]));
+    for (int32_t i = 0; i < (int32_t)r.def.players; i++) cJSON_AddItemToArray(score, cJSON_CreateNumber(r.score[i]));
+    if (r.def.players > 2) cJSON_AddNumberToObject(j, "players", r.def.players);
     cJSON_AddNumberToObject(j, "winner", r.winner);
     cJSON_AddNumberToObject(j, "kicks", r.kicks);
     cJSON_AddItemToObject(j, "results", results_json(&r));

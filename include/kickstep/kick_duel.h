@@ -51,6 +51,7 @@ extern "C" {
 /* ---------------------------------------------------------------- constants */
 
 #define KICK_DUEL_PLAYERS 2             ///< two people: one shoots, the other keeps goal
+#define KICK_DUEL_MAX_PLAYERS 4         ///< most players of a party (kick_duel_party_def)
 #define KICK_DUEL_MAX_KICKS 64          ///< most kicks in one match (both sides)
 #define KICK_DUEL_INPUT_BYTES 64        ///< one player's input for one step on the wire
 #define KICK_DUEL_REPLAY_TAIL_STEPS 420 ///< a replay stops 0.7 s of game time after its decision
@@ -88,20 +89,21 @@ typedef enum kick_duel_input_kind {
 
 /// The winner field while the match is on, and for a draw.
 #define KICK_DUEL_NO_WINNER (-1)   ///< kick_duel.winner while the match is on
-#define KICK_DUEL_DRAW 2           ///< kick_duel.winner for a draw
+#define KICK_DUEL_DRAW 2           ///< kick_duel.winner for a draw of two players (a party's draw: its player count)
 
 /* ------------------------------------------------------------------ structs */
 
 /// The match's rules and setting. Get one from kick_duel_default_def().
 typedef struct kick_duel_def {
   uint64_t match_seed;      ///< seeds every kick's dice (kick number = kick index); default 1
-  int32_t kicks_each;       ///< kicks per side before sudden death, 1..10; default 5
-  int32_t max_kicks;        ///< kicks after which a tie stands as a draw, even, 2 x kicks_each..64; default 40
+  int32_t kicks_each;       ///< kicks per player before sudden death, 1..10; default 5
+  int32_t max_kicks;        ///< kicks after which a tie stands as a draw, a multiple of players, players x kicks_each..64; default 40
   int32_t ready_steps;      ///< READY length, steps, 0..6000; default 360 (0.6 s)
   int32_t aim_steps;        ///< longest AIM, steps, 60..36000; default 7200 (12 s)
   int32_t after_steps;      ///< AFTER length, steps, 0..6000; default 900 (1.5 s)
   bool replays;             ///< goals are replayed; default true
-  uint8_t pad_[3];          ///< zero
+  uint8_t players;          ///< 2 (the duel; default) or a party of 3 or 4 (kick_duel_party_def)
+  uint8_t pad_[2];          ///< zero
   double keeper_rating;     ///< the keeper's reach and dive speed, 0..1; default 0.7
   double spot_z;            ///< the penalty spot, m, -20..-5.5; default -11
   double wind_mps;          ///< mean wind of every kick, 0..10 m/s, bearing from the seed; default 0
@@ -126,10 +128,10 @@ typedef struct kick_duel {
   int64_t step;             ///< duel steps run (no more once OVER)
   int64_t phase_step;       ///< the step the phase began on
   int32_t kick;             ///< index of the current kick (0-based)
-  int32_t shooter;          ///< the player shooting now (kick % 2: player 0 shoots first)
-  int32_t score[KICK_DUEL_PLAYERS]; ///< goals each player has scored
-  int32_t taken[KICK_DUEL_PLAYERS]; ///< kicks each player has taken
-  int32_t winner;           ///< KICK_DUEL_NO_WINNER, 0, 1 or KICK_DUEL_DRAW
+  int32_t shooter;          ///< the player shooting now (kick % players: player 0 shoots first)
+  int32_t score[KICK_DUEL_MAX_PLAYERS]; ///< goals each player has scored (players of them)
+  int32_t taken[KICK_DUEL_MAX_PLAYERS]; ///< kicks each player has taken (players of them)
+  int32_t winner;           ///< KICK_DUEL_NO_WINNER, a player, or a draw: KICK_DUEL_DRAW (= players)
   uint8_t results[KICK_DUEL_MAX_KICKS]; ///< kick_duel_result of each kick
   /* the current kick, for its replay */
   bool struck;              ///< the current kick is struck
@@ -152,6 +154,19 @@ typedef struct kick_duel {
 /// Defaults: seed 1, five kicks each, 40 at most, 0.6 s ready, 12 s to aim,
 /// 1.5 s after, replays on, keeper rating 0.7, spot 11 m out, no wind.
 KS_API kick_duel_def kick_duel_default_def(void);
+/// A party of `players` (3 or 4; 2 gives kick_duel_default_def()): the
+/// defaults, with kicks_each rounds of regulation chosen so that every
+/// shooter faces every other player in goal equally often (4 rounds for 3
+/// players, 3 for 4) and max_kicks the most whole rounds in 64 kicks (63, 64).
+/// The party's rules (docs/duel.md, "Party"): kick k is taken by player
+/// k % players in round k / players against the keeper
+/// (shooter + 1 + round % (players - 1)) % players, so each round every player
+/// shoots once and keeps goal once; after kicks_each rounds the player who
+/// leads alone wins (decided early once nobody can catch the leader); a tie
+/// at the top plays whole rounds more, everyone shooting, until one leads
+/// alone after a round; a tie after max_kicks is a draw (winner = players).
+/// A players value out of range gives a def kick_duel_def_validate refuses.
+KS_API kick_duel_def kick_duel_party_def(int32_t players);
 /// KS_ERR_NULL, KS_ERR_UNINITIALISED, KS_ERR_NOT_FINITE, KS_ERR_RANGE.
 KS_API ks_status kick_duel_def_validate(const kick_duel_def *def);
 /// The setup of kick `k` (0-based): the penalty spot, a keeper kept by a
@@ -163,7 +178,7 @@ KS_API ks_status kick_duel_kick_setup(const kick_duel_def *def, int32_t k, kick_
 /// Errors as kick_duel_def_validate; d untouched on error.
 KS_API ks_status kick_duel_init(kick_duel *d, const kick_duel_def *def);
 
-/// One step with both players' inputs (in[p] may be NULL: none). A duel
+/// One step with every player's inputs (def.players of them; in[p] may be NULL: none). A duel
 /// kick_duel_init did not make (zeroed, never written) takes no step, untouched.
 KS_API void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS]);
 /// kick_duel_step, the same bits, its shot stepped by kick_shot_step_cached
@@ -178,6 +193,10 @@ KS_API uint64_t kick_duel_hash(const kick_duel *d);
 
 /// The player keeping goal now.
 KS_API int32_t kick_duel_keeper(const kick_duel *d);
+/// The players of the match (def.players: 2, 3 or 4; 2 for NULL).
+KS_API int32_t kick_duel_players(const kick_duel *d);
+/// The keeper of kick `k` of a match of these rules (-1 when out of range).
+KS_API int32_t kick_duel_keeper_of(const kick_duel_def *def, int32_t k);
 /// Whether `player` may strike now (the shooter, in AIM).
 KS_API bool kick_duel_may_strike(const kick_duel *d, int32_t player);
 /// Whether `player` may tap now (the keeper, in AIM or FLIGHT, not yet tapped).

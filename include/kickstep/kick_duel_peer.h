@@ -72,8 +72,10 @@ extern "C" {
 #endif
 
 /// Storage that is enough for any peer definition with max_prediction up to
-/// 600 and the other fields at most their defaults' sizes (checked at init).
-#define KICK_DUEL_PEER_STORAGE (3u << 20)
+/// 600, up to KICK_DUEL_MAX_PLAYERS players (a duel needs about 2.4 MB, a
+/// party of 4 about 3.5 MB) and the other fields at most their defaults'
+/// sizes (checked at init).
+#define KICK_DUEL_PEER_STORAGE (4u << 20)
 
 /// Enough for any handover of a duel (the record's 64 KiB and the inputs
 /// since the last confirmed step), bytes.
@@ -92,7 +94,7 @@ typedef struct kick_duel_handover {
 /// How a peer plays. Get one from kick_duel_peer_default_def().
 typedef struct kick_duel_peer_def {
   kick_duel_def duel;        ///< the match; default kick_duel_default_def()
-  int32_t local_player;      ///< 0 (created the room, shoots first) or 1; default 0
+  int32_t local_player;      ///< 0 (created the room, shoots first) .. duel.players - 1; default 0
   int32_t max_prediction;    ///< rollback window, steps, 1..1024; default 300 (0.5 s)
   int32_t input_delay;       ///< local inputs land this many steps later, 0..128; default 6 (10 ms)
   int32_t hash_every;        ///< a check hash every this many confirmed steps, 1..256; default 120
@@ -163,6 +165,10 @@ KS_API ks_status kick_duel_peer_tap(kick_duel_peer *p, double x, double y);
 
 /// The next message for the other device (ks_rb_write_message).
 KS_API ks_status kick_duel_peer_write(kick_duel_peer *p, uint8_t *buf, size_t cap, size_t *len);
+/// The next message for the device of `player` (ks_rb_write_message_to): a
+/// party (def.duel.players > 2) writes one for each other player in turn;
+/// KS_ERR_RANGE for the local player or one out of range.
+KS_API ks_status kick_duel_peer_write_to(kick_duel_peer *p, int32_t player, uint8_t *buf, size_t cap, size_t *len);
 /// A message from the other device (ks_rb_read_message: refused whole or applied).
 KS_API ks_status kick_duel_peer_read(kick_duel_peer *p, const uint8_t *buf, size_t len, ks_rb_error *err);
 

@@ -36,7 +36,8 @@ extern "C" {
 #define KICK_SHOOTOUT_MAGIC1 'S'  ///< magic byte 1
 #define KICK_SHOOTOUT_MAGIC2 'S'  ///< magic byte 2
 #define KICK_SHOOTOUT_MAGIC3 'O'  ///< magic byte 3
-#define KICK_SHOOTOUT_VERSION 1u              ///< the format version this build writes and reads
+#define KICK_SHOOTOUT_VERSION 2u              ///< the newest format version this build reads (it writes 1 for two players, 2 for a party)
+#define KICK_SHOOTOUT_VERSION_DUEL 1u         ///< the version of a two-player record (unchanged)
 #define KICK_SHOOTOUT_MAX_INPUTS 512          ///< most inputs (strikes and taps) one record holds
 #define KICK_SHOOTOUT_MAX_STEPS 2000000       ///< longest match a record holds, steps (about 55 min)
 #define KICK_SHOOTOUT_CHECKPOINT_STEPS 1200   ///< a state hash every 2 s of the match
@@ -54,7 +55,7 @@ typedef enum kick_shootout_end {
 /// One recorded input.
 typedef struct kick_shootout_input {
   int64_t step;               ///< the duel step it landed on
-  int32_t player;             ///< 0 or 1
+  int32_t player;             ///< 0 .. def.players - 1
   kick_duel_input input;      ///< a strike or a tap (never NONE)
 } kick_shootout_input;
 
@@ -67,7 +68,7 @@ typedef struct kick_shootout {
   kick_shootout_end end;      ///< played out or abandoned
   int32_t abandoned_by;       ///< the player who left (ABANDONED), else -1
   /* what the match must end in */
-  int32_t score[KICK_DUEL_PLAYERS]; ///< each player's goals at end_step
+  int32_t score[KICK_DUEL_MAX_PLAYERS]; ///< each player's goals at end_step (def.players of them; the rest 0)
   int32_t winner;             ///< kick_duel.winner at end_step
   int32_t kicks;              ///< kicks with a result at end_step
   uint8_t results[KICK_DUEL_MAX_KICKS]; ///< kick_duel_result of each kick (kicks of them)

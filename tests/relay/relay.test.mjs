@@ -180,6 +180,146 @@ async function watchers() {
   }
 }
 
+/** A party room of 3 seats: creation, joins (a joiner who drops in the lobby frees the seat), the start with
+    every seat, forwarding to the seat a frame names, refusals, the per-pair stale-input check, a watcher,
+    a dropped seat told to the others and taken back with its token, and a leave that closes it for all. */
+async function party() {
+  const relay = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 50, rate: 1000, burst: 1000,
+    rejoinSeconds: 2, roomSeconds: 30 });
+  const port = relay.port;
+  const all = [];
+  const open = async () => { const c = client(port); await c.open(); all.push(c); return c; };
+  /** A party frame: the seat it is for, then a version 2 session message. */
+  const to = (dest, m) => Buffer.concat([Buffer.from([dest]), m]);
+  const pmsg = (o) => msg({ version: 2, ...o });
+  try {
+    const a = await open();
+    a.send({ t: 'create', seats: 5 });
+    ok((await a.error('bad-message'))?.message.includes('2 to 4'), 'a room of 5 seats is refused (bad-message)');
+    a.send({ t: 'create', seats: 3 });
+    const created = await a.next((m) => m.t === 'created');
+    ok(created?.seat === 0 && created?.seats === 3, 'a party room of 3 is created with seat 0', JSON.stringify(created));
+    // A joiner who drops in the lobby frees its seat; the room does not start with 2 of 3.
+    const gone = await open();
+    gone.send({ t: 'join', room: created.room });
+    ok((await gone.next((m) => m.t === 'joined'))?.seat === 1, 'the first joiner takes seat 1');
+    gone.ws.close();
+    await sleep(100);
+    const b = await open();
+    b.send({ t: 'join', room: created.room });
+    const jb = await b.next((m) => m.t === 'joined');
+    ok(jb?.seat === 1 && jb?.seats === 3, 'a lobby seat whose device dropped is free for the next to join', JSON.stringify(jb));
+    ok((await a.next((m) => m.t === 'start', 300)) === null, 'a party room of 3 does not start with 2');
+    const c = await open();
+    c.send({ t: 'join', room: created.room });
+    const jc = await c.next((m) => m.t === 'joined');
+    ok(jc?.seat === 2, 'the third joiner takes seat 2');
+    const st = [await a.next((m) => m.t === 'start'), await b.next((m) => m.t === 'start'), await c.next((m) => m.t === 'start')];
+    ok(st.every((m, i) => m?.seat === i && m?.seats === 3), 'when the third seat is taken, each seat is told its seat and 3 seats',
+      JSON.stringify(st));
+    // A fourth client watches.
+    const w = await open();
+    w.send({ t: 'join', room: created.room });
+    const wm = await w.next((m) => m.t === 'watching');
+    ok(wm?.seats === 3, 'a client joining a full party room watches it', JSON.stringify(wm));
+
+    // Forwarding: to the seat the frame names, without the prefix byte, to nobody else.
+    const seen = () => [a.data.length, b.data.length, c.data.length];
+    let before = seen();
+    a.ws.send(to(2, pmsg({ player: 0, seq: 1 })));
+    b.ws.send(to(0, pmsg({ player: 1, seq: 1 })));
+    c.ws.send(to(1, pmsg({ player: 2, seq: 1 })));
+    await sleep(150);
+    let after = seen();
+    ok(after[0] - before[0] === 1 && after[1] - before[1] === 1 && after[2] - before[2] === 1,
+      'each seat receives exactly the message addressed to it', `${before} -> ${after} ${JSON.stringify(a.control)}`);
+    const got = c.data[c.data.length - 1]?.buf;
+    ok(got && got.length === 44 && got.toString('latin1', 0, 4) === 'KSRB' && got[4] === 2 && got[5] === 0,
+      'the message arrives as sent, without the seat byte (KSRB version 2, from player 0)');
+    // Refusals: no such seat, its own seat, a version 1 session message, another seat's player.
+    before = seen();
+    a.ws.send(to(3, pmsg({ player: 0, seq: 2 })));
+    ok((await a.error('bad-data'))?.message.includes('seat 3'), 'a frame for seat 3 of a 3-seat room is refused (bad-data)');
+    a.ws.send(to(0, pmsg({ player: 0, seq: 3 })));
+    ok((await a.error('bad-data')) !== null, 'a frame for its own seat is refused (bad-data)');
+    a.ws.send(to(1, msg({ player: 0, seq: 4 })));
+    ok((await a.error('bad-data')) !== null, 'a version 1 session message in a party is refused (bad-data)');
+    a.ws.send(to(1, pmsg({ player: 2, seq: 5 })));
+    ok((await a.error('bad-data'))?.message.includes('claims player 2'), 'a seat claiming another seat\'s player is refused');
+    await sleep(100);
+    after = seen();
+    ok(after.every((x, i) => x === before[i]), 'nothing refused reaches any seat', `${before} -> ${after}`);
+
+    // The stale-input check, per pair: A sends B inputs 0..20 (delivered), B acks 20 to A; A's resend below 20
+    // to B is stale-input, but the same range to C (who acked nothing) is forwarded.
+    a.ws.send(to(1, pmsg({ player: 0, seq: 10, from: 0, steps: 20 })));
+    await sleep(100);
+    b.ws.send(to(0, pmsg({ player: 1, seq: 11, ack: 20 })));
+    await sleep(100);
+    a.ws.send(to(1, pmsg({ player: 0, seq: 12, seen: 11, from: 5, steps: 3 })));
+    ok((await a.error('stale-input', 1000)) !== null, 'inputs below the ack of the seat they are for are stale-input');
+    before = seen();
+    a.ws.send(to(2, pmsg({ player: 0, seq: 13, seen: 11, from: 5, steps: 3 })));
+    ok((await a.error('stale-input', 300)) === null, 'the same inputs for a seat that acked nothing are not stale');
+    await sleep(100);
+    ok(c.data.length - before[2] === 1, 'and reach that seat');
+
+    // A seat's KSRC goes to the watcher (any seat byte), a watcher's KSRS to a seat.
+    const wBefore = w.data.length;
+    a.ws.send(to(0xff, confirmed(1)));
+    await sleep(100);
+    ok(w.data.length - wBefore === 1 && w.data[w.data.length - 1].buf.toString('latin1', 0, 4) === 'KSRC',
+      'a party seat\'s confirmed inputs reach the watcher without the seat byte');
+    before = seen();
+    w.ws.send(watchRequest(0));
+    await sleep(100);
+    after = seen();
+    ok(after[0] - before[0] + after[1] - before[1] + after[2] - before[2] === 1, 'a watcher\'s request reaches one seat');
+
+    // A seat drops: both others are told which; it rejoins with its token; both are told it is back.
+    b.ws.close();
+    const la = await a.next((m) => m.t === 'peer-left'), lc = await c.next((m) => m.t === 'peer-left');
+    ok(la?.seat === 1 && lc?.seat === 1, 'a dropped seat is told to every other seat, with its number', JSON.stringify([la, lc]));
+    const x = await open();
+    x.send({ t: 'join', room: created.room });
+    ok((await x.error('room-full')) !== null, 'while a seat waits for its device, a join is refused (room-full)');
+    const b2 = await open();
+    b2.send({ t: 'rejoin', room: created.room, token: jb.token });
+    ok((await b2.next((m) => m.t === 'rejoined'))?.seat === 1, 'the dropped seat is taken back with its token');
+    const ba = await a.next((m) => m.t === 'peer-back'), bc = await c.next((m) => m.t === 'peer-back');
+    ok(ba?.seat === 1 && bc?.seat === 1, 'every other seat is told it is back');
+    before = [a.data.length, b2.data.length, c.data.length];
+    c.ws.send(to(1, pmsg({ player: 2, seq: 20 })));
+    await sleep(100);
+    ok(b2.data.length - before[1] === 1, 'messages reach the seat taken back');
+
+    // A seat leaves: the room closes for everyone.
+    c.send({ t: 'leave' });
+    const ga = await a.next((m) => m.t === 'peer-gone'), gb = await b2.next((m) => m.t === 'peer-gone');
+    const gw = await w.next((m) => m.t === 'peer-gone');
+    ok(ga?.reason === 'left' && gb?.reason === 'left' && gw?.reason === 'left', 'a seat leaving closes the party for all');
+
+    // A 4-seat room starts with 4; 2-seat rooms still send no "seats"-less surprises.
+    const p = [await open(), await open(), await open(), await open()];
+    p[0].send({ t: 'create', seats: 4 });
+    const c4 = await p[0].next((m) => m.t === 'created');
+    for (let i = 1; i < 4; i++) p[i].send({ t: 'join', room: c4.room });
+    const s4 = await Promise.all(p.map((q) => q.next((m) => m.t === 'start')));
+    ok(s4.every((m, i) => m?.seat === i && m?.seats === 4), 'a party room of 4 starts with seats 0..3', JSON.stringify(s4));
+    // The creator leaving a party lobby closes it; the joiners are told.
+    const l = [await open(), await open()];
+    l[0].send({ t: 'create', seats: 3 });
+    const cl = await l[0].next((m) => m.t === 'created');
+    l[1].send({ t: 'join', room: cl.room });
+    await l[1].next((m) => m.t === 'joined');
+    l[0].ws.close();
+    ok((await l[1].next((m) => m.t === 'peer-gone'))?.reason === 'left', 'the creator leaving a party lobby closes it for the joiners');
+  } finally {
+    for (const c of all) c.ws.close();
+    await relay.close();
+  }
+}
+
 async function main() {
   const relay = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 3, maxClients: 50, maxBytes: 4096, rate: 100, burst: 100,
     rejoinSeconds: 1, roomSeconds: 30, latencyMs: 0, jitterMs: 0, loss: 0, seed: 1 });
@@ -333,6 +473,7 @@ async function main() {
 
   // Watchers: a third client follows the match and plays no part.
   await watchers();
+  await party();
 
   // Fault injection: 100 ms latency, 50% loss.
   const faulty = await startRelay({ host: '127.0.0.1', port: 0, maxRooms: 10, maxClients: 10, maxBytes: 4096, rate: 10000, burst: 10000,

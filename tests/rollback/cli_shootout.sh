@@ -59,3 +59,15 @@ set +e; out=$("$K" replay verify - < long.ksr 2>&1); rc=$?; set -e
 [ "$rc" = 1 ] && grep -q 'standard input is larger than 2 KiB, the limit for a replay file' <<<"$out" || fail "a 3 KB replay on stdin: $rc $out"
 "$K" replay verify one.ksr | grep -q identical || fail "a single-kick replay no longer verifies"
 echo "ok: shoot-out records verify with kick-cli"
+# A party's record (version 2, 3 and 4 players) verifies, with every player's goals.
+for n in 3 4; do
+  "$M" party$n.ksso --party $n >/dev/null
+  [ "$(od -An -tu1 -j4 -N1 party$n.ksso | tr -d ' ')" = 2 ] || fail "a party of $n is not written as version 2"
+  out=$("$K" replay verify party$n.ksso) || fail "a party of $n does not verify: $out"
+  grep -q '^verify: *identical' <<<"$out" || fail "party of $n: no 'identical': $out"
+  grep -Eq "^party of $n: [0-9]+(-[0-9]+){$((n - 1))}, (player [0-9] wins|a draw) after [0-9]+ kicks \(played\)" <<<"$out" ||
+    fail "party of $n: no summary line: $out"
+  json=$("$K" replay verify party$n.ksso --json)
+  grep -q "\"players\":[[:space:]]*$n" <<<"$json" || fail "party json: $json"
+done
+echo "party records: ok"

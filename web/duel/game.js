@@ -93,6 +93,13 @@ export async function createDuel() {
     strike: (speed, elevation, direction, spin = 0) => x.dx_strike(speed, elevation, direction, spin),
     tap: (px, py) => x.dx_tap(px, py),
     abandon: (player) => x.dx_abandon(player),
+    /** Before init: a party of `players` (3 or 4; 2 the duel), `rounds` regulation rounds (0: the default). */
+    party: (players, rounds = 0) => x.dx_party(players, rounds),
+    /** A party: the next message for the device of `seat` (Uint8Array), or null. */
+    sendTo(seat) {
+      const n = x.dx_send_to(seat);
+      return n > 0 ? mem().slice(x.dx_outbox(), x.dx_outbox() + n) : null;
+    },
     /** The shoot-out record (Uint8Array), or null before the match is over. */
     record() {
       const n = x.dx_record();

@@ -77,7 +77,7 @@ export class RelayLink {
       case 'start':
         if (this.started) return this.h.status('rejoined');
         this.started = true;
-        return this.h.start(m.seat);
+        return this.h.start(m.seat, m);
       case 'peer-left': return this.h.peer('left', m.timeout);
       case 'peer-back': return this.h.peer('back');
       case 'peer-gone':
@@ -93,11 +93,13 @@ export class RelayLink {
     }
   }
 
-  create() {
+  /** Opens a room; seats 3 or 4: a party room (the relay's party rooms, docs/duel.md). */
+  create(seats = 2) {
     this.token = null;
     this.closed = false;
-    if (this.ws && this.ws.readyState === 1) return this.control({ t: 'create' });
-    return this.open((ws) => ws.send(JSON.stringify({ t: 'create' })));
+    const m = seats > 2 ? { t: 'create', seats } : { t: 'create' };
+    if (this.ws && this.ws.readyState === 1) return this.control(m);
+    return this.open((ws) => ws.send(JSON.stringify(m)));
   }
   join(room) {
     this.token = null;
@@ -123,6 +125,14 @@ export class RelayLink {
   /** Sends game data (dropped while the connection is down: the rollback messages are re-sent). */
   data(bytes) {
     if (this.started && this.ws && this.ws.readyState === 1) this.ws.send(bytes);
+  }
+  /** A party room: game data for one seat (the relay's party frame: the seat byte, then the bytes). */
+  dataTo(seat, bytes) {
+    if (!this.started || !this.ws || this.ws.readyState !== 1) return;
+    const frame = new Uint8Array(bytes.length + 1);
+    frame[0] = seat;
+    frame.set(bytes, 1);
+    this.ws.send(frame);
   }
   /** Cuts the connection without leaving the room (it comes back by itself). */
   drop() { if (this.ws) this.ws.close(); }

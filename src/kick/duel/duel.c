@@ -23,10 +23,22 @@ kick_duel_def kick_duel_default_def(void) {
   d.aim_steps = 7200;
   d.after_steps = 900;
   d.replays = true;
+  d.players = 2;
   d.keeper_rating = 0.7;
   d.spot_z = -11.0;
   d.wind_mps = 0.0;
   d.cookie = KS_DEF_COOKIE;
+  return d;
+}
+
+kick_duel_def kick_duel_party_def(int32_t players) {
+  kick_duel_def d = kick_duel_default_def();
+  if (players == 2) return d;
+  d.players = (uint8_t)(players >= 0 && players <= 255 ? players : 0);
+  if (players == 3 || players == 4) {
+    d.kicks_each = players == 3 ? 4 : 3;
+    d.max_kicks = (KICK_DUEL_MAX_KICKS / players) * players;
+  }
   return d;
 }
 
@@ -35,7 +47,9 @@ ks_status kick_duel_def_validate(const kick_duel_def *d) {
   if (d->cookie != KS_DEF_COOKIE) return KS_ERR_UNINITIALISED;
   if (!ks_is_finite(d->keeper_rating) || !ks_is_finite(d->spot_z) || !ks_is_finite(d->wind_mps)) return KS_ERR_NOT_FINITE;
   if (d->kicks_each < 1 || d->kicks_each > 10) return KS_ERR_RANGE;
-  if (d->max_kicks < 2 * d->kicks_each || d->max_kicks > KICK_DUEL_MAX_KICKS || d->max_kicks % 2 != 0) return KS_ERR_RANGE;
+  if (d->players < 2 || d->players > KICK_DUEL_MAX_PLAYERS) return KS_ERR_RANGE;
+  int32_t n = (int32_t)d->players;
+  if (d->max_kicks < n * d->kicks_each || d->max_kicks > KICK_DUEL_MAX_KICKS || d->max_kicks % n != 0) return KS_ERR_RANGE;
   if (d->ready_steps < 0 || d->ready_steps > 6000) return KS_ERR_RANGE;
   if (d->aim_steps < 60 || d->aim_steps > 36000) return KS_ERR_RANGE;
   if (d->after_steps < 0 || d->after_steps > 6000) return KS_ERR_RANGE;
@@ -76,7 +90,7 @@ static bool start_kick(kick_duel *d, int32_t k) {
   if (kick_duel_kick_setup(&d->def, k, &su) != KS_OK) return false;
   if (kick_shot_init(&d->shot, &su) != KS_OK) return false;
   d->kick = k;
-  d->shooter = k % 2;
+  d->shooter = k % (int32_t)d->def.players;
   d->phase = KICK_DUEL_READY;
   d->phase_step = d->step;
   d->struck = false;
@@ -121,10 +135,40 @@ static bool decided(kick_duel *d) {
   return done >= d->def.max_kicks;
 }
 
+/* A party (3 or 4 players): decided at max_kicks, or when one player leads
+   by more than any other can make up with the kicks he takes before the next
+   point of decision (the end of regulation, then the end of each round). */
+static bool party_decided(const kick_duel *d) {
+  int32_t n = (int32_t)d->def.players;
+  int32_t done = d->kick + 1;
+  int32_t reg = n * d->def.kicks_each;
+  if (done >= d->def.max_kicks) return true;
+  int32_t until = done <= reg ? reg : ((done + n - 1) / n) * n;
+  int32_t left[KICK_DUEL_MAX_PLAYERS] = {0};
+  for (int32_t k = done; k < until; k++) left[k % n]++;
+  for (int32_t i = 0; i < n; i++) {
+    bool alone = true;
+    for (int32_t j = 0; j < n && alone; j++)
+      if (j != i && d->score[j] + left[j] >= d->score[i]) alone = false;
+    if (alone) return true;
+  }
+  return false;
+}
+
+/* The party's winner: the one top scorer, or a draw (players). */
+static int32_t party_winner(const kick_duel *d) {
+  int32_t n = (int32_t)d->def.players, best = 0, tied = 0;
+  for (int32_t i = 1; i < n; i++)
+    if (d->score[i] > d->score[best]) best = i;
+  for (int32_t i = 0; i < n; i++)
+    if (d->score[i] == d->score[best]) tied++;
+  return tied == 1 ? best : n;
+}
+
 static void next_kick(kick_duel *d) {
-  if (decided(d)) {
+  if (d->def.players > 2 ? party_decided(d) : decided(d)) {
     int32_t a = d->score[0], b = d->score[1];
-    d->winner = a > b ? 0 : b > a ? 1 : KICK_DUEL_DRAW;
+    d->winner = d->def.players > 2 ? party_winner(d) : a > b ? 0 : b > a ? 1 : KICK_DUEL_DRAW;
     d->phase = KICK_DUEL_OVER;
     d->phase_step = d->step;
     return;
@@ -186,10 +230,12 @@ void kick_duel_step(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAY
 void kick_duel_step_cached(kick_duel *d, const kick_duel_input *const in[KICK_DUEL_PLAYERS], kick_shot_cache *c) {
   /* A duel kick_duel_init made carries its def's cookie and a shooter 0 or 1;
      zeroed or never-written memory does not, and takes no step. */
-  if (!d || d->def.cookie != KS_DEF_COOKIE || (uint32_t)d->shooter >= KICK_DUEL_PLAYERS) return;
+  if (!d || d->def.cookie != KS_DEF_COOKIE || d->def.players < 2 || d->def.players > KICK_DUEL_MAX_PLAYERS ||
+      (uint32_t)d->shooter >= (uint32_t)d->def.players)
+    return;
   if (d->phase == KICK_DUEL_OVER) return;
   const kick_duel_input *shooter_in = in ? in[d->shooter] : NULL;
-  const kick_duel_input *keeper_in = in ? in[1 - d->shooter] : NULL;
+  const kick_duel_input *keeper_in = in ? in[kick_duel_keeper(d)] : NULL;
   int64_t age = d->step + 1 - d->phase_step; /* steps in this phase, this one included */
   switch (d->phase) {
   case KICK_DUEL_READY:
@@ -254,14 +300,29 @@ void kick_duel_step_cached(kick_duel *d, const kick_duel_input *const in[KICK_DU
 
 /* ---------------------------------------------------------------- queries */
 
-int32_t kick_duel_keeper(const kick_duel *d) { return d ? 1 - d->shooter : 0; }
+int32_t kick_duel_keeper_of(const kick_duel_def *def, int32_t k) {
+  if (!def || def->players < 2 || def->players > KICK_DUEL_MAX_PLAYERS || k < 0 || k >= KICK_DUEL_MAX_KICKS) return -1;
+  int32_t n = (int32_t)def->players, s = k % n, round = k / n;
+  return (s + 1 + round % (n - 1)) % n;
+}
+
+int32_t kick_duel_players(const kick_duel *d) {
+  return d && d->def.players >= 2 && d->def.players <= KICK_DUEL_MAX_PLAYERS ? (int32_t)d->def.players : 2;
+}
+
+int32_t kick_duel_keeper(const kick_duel *d) {
+  if (!d) return 0;
+  if (d->def.players <= 2) return 1 - d->shooter;
+  int32_t k = kick_duel_keeper_of(&d->def, d->kick);
+  return k < 0 ? 0 : k;
+}
 
 bool kick_duel_may_strike(const kick_duel *d, int32_t player) {
   return d && d->phase == KICK_DUEL_AIM && player == d->shooter && !d->struck;
 }
 
 bool kick_duel_may_tap(const kick_duel *d, int32_t player) {
-  return d && (d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_FLIGHT) && player == 1 - d->shooter && !d->tapped;
+  return d && (d->phase == KICK_DUEL_AIM || d->phase == KICK_DUEL_FLIGHT) && player == kick_duel_keeper(d) && !d->tapped;
 }
 
 uint64_t kick_duel_hash(const kick_duel *d) {
@@ -312,6 +373,13 @@ uint64_t kick_duel_hash(const kick_duel *d) {
   ks_hash_f64(&h, d->crossing.z);
   ks_hash_i32(&h, d->replay_bank);
   ks_hash_i64(&h, d->replay_stop);
+  if (f->players > 2) { /* a party: its size and the other players' tallies (a duel hashes as it always did) */
+    ks_hash_u32(&h, f->players);
+    for (int32_t i = 2; i < (int32_t)f->players && i < KICK_DUEL_MAX_PLAYERS; i++) {
+      ks_hash_i32(&h, d->score[i]);
+      ks_hash_i32(&h, d->taken[i]);
+    }
+  }
   return ks_hash_end(&h);
 }
 
@@ -394,10 +462,10 @@ kick_duel_input kick_duel_tap_input(double x, double y) {
 }
 
 void kick_duel_rb_step_cached(void *state, const uint8_t *const inputs[KICK_DUEL_PLAYERS], void *user) {
-  kick_duel_input in[KICK_DUEL_PLAYERS];
-  const kick_duel_input *p[KICK_DUEL_PLAYERS];
-  for (int i = 0; i < KICK_DUEL_PLAYERS; i++) {
-    p[i] = NULL;
+  kick_duel_input in[KICK_DUEL_MAX_PLAYERS];
+  const kick_duel_input *p[KICK_DUEL_MAX_PLAYERS] = {NULL, NULL, NULL, NULL};
+  int32_t n = kick_duel_players((const kick_duel *)state);
+  for (int i = 0; i < n; i++) {
     /* All zero is "none" (decoded or not): skip the decode. */
     if (inputs && inputs[i] && !(get64(inputs[i]) == 0u && zero_from(inputs[i], 8)) &&
         kick_duel_input_decode(inputs[i], &in[i]) == KS_OK && in[i].kind != KICK_DUEL_IN_NONE)

@@ -27,6 +27,7 @@ ks_status duel_peer_rb_def(const kick_duel_peer_def *def, ks_rb_def *out) {
   ks_rb_def r = ks_rb_default_def();
   r.state_size = sizeof(kick_duel);
   r.input_size = KICK_DUEL_INPUT_BYTES;
+  r.players = (int32_t)def->duel.players;
   r.local_player = def->local_player;
   r.max_prediction = def->max_prediction;
   r.input_delay = def->input_delay;
@@ -106,7 +107,7 @@ static bool usable(const kick_duel_peer *p) { return duel_peer_usable(p); }
 
 static void log_confirmed(kick_duel_peer *p, int64_t upto) {
   for (; p->logged < upto; p->logged++)
-    for (int32_t pl = 0; pl < KICK_DUEL_PLAYERS; pl++) {
+    for (int32_t pl = 0; pl < (int32_t)p->def.duel.players; pl++) {
       uint8_t b[KICK_DUEL_INPUT_BYTES];
       kick_duel_input in;
       if (ks_rb_input(&p->rb, pl, p->logged, b) != KS_OK) {
@@ -245,6 +246,11 @@ ks_status kick_duel_peer_write(kick_duel_peer *p, uint8_t *buf, size_t cap, size
   return ks_rb_write_message(&p->rb, buf, cap, len);
 }
 
+ks_status kick_duel_peer_write_to(kick_duel_peer *p, int32_t player, uint8_t *buf, size_t cap, size_t *len) {
+  if (!usable(p)) return KS_ERR_NULL;
+  return ks_rb_write_message_to(&p->rb, player, buf, cap, len);
+}
+
 ks_status kick_duel_peer_read(kick_duel_peer *p, const uint8_t *buf, size_t len, ks_rb_error *err) {
   if (!usable(p)) return KS_ERR_NULL;
   ks_status st = ks_rb_read_message(&p->rb, buf, len, err);
@@ -260,7 +266,7 @@ const kick_duel *kick_duel_peer_view(const kick_duel_peer *p) {
 
 ks_status kick_duel_peer_abandon(kick_duel_peer *p, int32_t player) {
   if (!usable(p)) return KS_ERR_NULL;
-  if (player < 0 || player >= KICK_DUEL_PLAYERS) return KS_ERR_RANGE;
+  if (player < 0 || player >= (int32_t)p->def.duel.players) return KS_ERR_RANGE;
   if (p->over) return KS_ERR_STATE;
   int64_t c = ks_rb_confirmed(&p->rb);
   kick_duel d;

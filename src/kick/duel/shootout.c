@@ -20,7 +20,7 @@ ks_status kick_shootout_begin(kick_shootout *r, const kick_duel_def *def) {
   r->end_step = 0;
   r->end = KICK_SHOOTOUT_PLAYED;
   r->abandoned_by = -1;
-  r->score[0] = r->score[1] = 0;
+  for (int i = 0; i < KICK_DUEL_MAX_PLAYERS; i++) r->score[i] = 0;
   r->winner = KICK_DUEL_NO_WINNER;
   r->kicks = 0;
   for (int i = 0; i < KICK_DUEL_MAX_KICKS; i++) r->results[i] = 0;
@@ -33,7 +33,7 @@ ks_status kick_shootout_add(kick_shootout *r, int64_t step, int32_t player, cons
   if (!r || !in) return KS_ERR_NULL;
   if (in->kind == KICK_DUEL_IN_NONE) return KS_OK;
   if ((int)in->kind < 0 || in->kind >= kick_duel_input_kind_count) return KS_ERR_RANGE;
-  if (player < 0 || player >= KICK_DUEL_PLAYERS || step < 0 || step >= KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
+  if (player < 0 || player >= (int32_t)r->def.players || step < 0 || step >= KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
   if (r->input_count > 0) {
     const kick_shootout_input *last = &r->inputs[r->input_count - 1];
     if (step < last->step || (step == last->step && player <= last->player)) return KS_ERR_RANGE;
@@ -50,7 +50,7 @@ ks_status kick_shootout_add(kick_shootout *r, int64_t step, int32_t player, cons
    scan at *next; fills checkpoints when cp is not NULL. */
 static void run(const kick_shootout *r, kick_duel *d, int64_t from, int64_t to, int32_t *next, uint64_t *cp) {
   for (int64_t n = from; n < to; n++) {
-    const kick_duel_input *in[KICK_DUEL_PLAYERS] = {NULL, NULL};
+    const kick_duel_input *in[KICK_DUEL_MAX_PLAYERS] = {NULL, NULL, NULL, NULL};
     while (*next < r->input_count && r->inputs[*next].step < n) (*next)++;
     for (int32_t i = *next; i < r->input_count && r->inputs[i].step == n; i++) in[r->inputs[i].player] = &r->inputs[i].input;
     kick_duel_step(d, in);
@@ -81,7 +81,7 @@ ks_status kick_shootout_finish(kick_shootout *r, int64_t end_step, kick_shootout
   if (!r) return KS_ERR_NULL;
   if (end_step < 0 || end_step > KICK_SHOOTOUT_MAX_STEPS) return KS_ERR_RANGE;
   if ((int)end < 0 || end >= kick_shootout_end_count) return KS_ERR_RANGE;
-  if (end == KICK_SHOOTOUT_ABANDONED ? abandoned_by < 0 || abandoned_by >= KICK_DUEL_PLAYERS : abandoned_by != -1)
+  if (end == KICK_SHOOTOUT_ABANDONED ? abandoned_by < 0 || abandoned_by >= (int32_t)r->def.players : abandoned_by != -1)
     return KS_ERR_RANGE;
   if (r->input_count > 0 && r->inputs[r->input_count - 1].step >= end_step) return KS_ERR_RANGE;
   kick_duel d;
@@ -93,8 +93,7 @@ ks_status kick_shootout_finish(kick_shootout *r, int64_t end_step, kick_shootout
   r->end = end;
   r->abandoned_by = abandoned_by;
   r->checkpoint_count = (int32_t)(end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS);
-  r->score[0] = d.score[0];
-  r->score[1] = d.score[1];
+  for (int i = 0; i < KICK_DUEL_MAX_PLAYERS; i++) r->score[i] = i < (int)d.def.players ? d.score[i] : 0;
   r->winner = d.winner;
   r->kicks = kicks_with_result(&d);
   for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) r->results[i] = i < r->kicks ? d.results[i] : 0u;
@@ -134,6 +133,10 @@ ks_status kick_shootout_verify(const kick_shootout *r, kick_replay_verify_result
   if (h != r->final_hash) kick_verify_differ(&v, e, "state_hash", r->final_hash, h);
   else if (d.score[0] != r->score[0]) kick_verify_differ(&v, e, "score0", (uint64_t)r->score[0], (uint64_t)d.score[0]);
   else if (d.score[1] != r->score[1]) kick_verify_differ(&v, e, "score1", (uint64_t)r->score[1], (uint64_t)d.score[1]);
+  else if (r->def.players > 2 && d.score[2] != r->score[2])
+    kick_verify_differ(&v, e, "score2", (uint64_t)r->score[2], (uint64_t)d.score[2]);
+  else if (r->def.players > 3 && d.score[3] != r->score[3])
+    kick_verify_differ(&v, e, "score3", (uint64_t)r->score[3], (uint64_t)d.score[3]);
   else if (d.winner != r->winner)
     kick_verify_differ(&v, e, "winner", (uint64_t)(int64_t)r->winner, (uint64_t)(int64_t)d.winner);
   else if (kicks != r->kicks) kick_verify_differ(&v, e, "kicks", (uint64_t)r->kicks, (uint64_t)kicks);
@@ -159,21 +162,23 @@ static ks_status check(const kick_shootout *r, kick_replay_error *e) {
   if (kick_duel_def_validate(&r->def) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 0);
   if (r->end_step < 0 || r->end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", 0);
   if ((int)r->end < 0 || r->end >= kick_shootout_end_count) return fail(e, KS_ERR_FORMAT, "end", 0);
-  if (r->end == KICK_SHOOTOUT_ABANDONED ? r->abandoned_by < 0 || r->abandoned_by > 1 : r->abandoned_by != -1)
+  int32_t n = (int32_t)r->def.players;
+  if (r->end == KICK_SHOOTOUT_ABANDONED ? r->abandoned_by < 0 || r->abandoned_by >= n : r->abandoned_by != -1)
     return fail(e, KS_ERR_FORMAT, "abandoned_by", 0);
   if (r->input_count < 0 || r->input_count > KICK_SHOOTOUT_MAX_INPUTS) return fail(e, KS_ERR_FORMAT, "input_count", 0);
   for (int32_t i = 0; i < r->input_count; i++) {
     const kick_shootout_input *in = &r->inputs[i];
-    if (in->player < 0 || in->player > 1) return fail(e, KS_ERR_FORMAT, "inputs.player", 0);
+    if (in->player < 0 || in->player >= n) return fail(e, KS_ERR_FORMAT, "inputs.player", 0);
     if (in->input.kind != KICK_DUEL_IN_STRIKE && in->input.kind != KICK_DUEL_IN_TAP)
       return fail(e, KS_ERR_FORMAT, "inputs.kind", 0);
     if (in->step < 0 || in->step >= r->end_step) return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
     if (i > 0 && (in->step < r->inputs[i - 1].step || (in->step == r->inputs[i - 1].step && in->player <= r->inputs[i - 1].player)))
       return fail(e, KS_ERR_FORMAT, "inputs.step", 0);
   }
-  if (r->score[0] < 0 || r->score[1] < 0 || r->score[0] > KICK_DUEL_MAX_KICKS || r->score[1] > KICK_DUEL_MAX_KICKS)
-    return fail(e, KS_ERR_FORMAT, "score", 0);
-  if (r->winner < KICK_DUEL_NO_WINNER || r->winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", 0);
+  for (int32_t i = 0; i < KICK_DUEL_MAX_PLAYERS; i++)
+    if (r->score[i] < 0 || r->score[i] > KICK_DUEL_MAX_KICKS || (i >= n && r->score[i] != 0))
+      return fail(e, KS_ERR_FORMAT, "score", 0);
+  if (r->winner < KICK_DUEL_NO_WINNER || r->winner > n) return fail(e, KS_ERR_FORMAT, "winner", 0);
   if (r->kicks < 0 || r->kicks > r->def.max_kicks) return fail(e, KS_ERR_FORMAT, "kicks", 0);
   for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) {
     bool used = i < r->kicks;
@@ -197,6 +202,7 @@ static void encode_payload(const kick_shootout *r, wbuf *w) {
   w_f64(w, d->keeper_rating);
   w_f64(w, d->spot_z);
   w_f64(w, d->wind_mps);
+  if (d->players > 2) w_u8(w, d->players); /* version 2: the party's size */
   w_u32(w, (uint32_t)r->end_step);
   w_u8(w, (uint32_t)r->end);
   w_u8(w, r->abandoned_by < 0 ? 0xffu : (uint32_t)r->abandoned_by);
@@ -220,8 +226,7 @@ static void encode_payload(const kick_shootout *r, wbuf *w) {
       w_f64(w, in->input.tap_y);
     }
   }
-  w_u8(w, (uint32_t)r->score[0]);
-  w_u8(w, (uint32_t)r->score[1]);
+  for (int32_t i = 0; i < (int32_t)d->players; i++) w_u8(w, (uint32_t)r->score[i]);
   w_u8(w, (uint32_t)(r->winner + 1));
   w_u8(w, (uint32_t)r->kicks);
   for (int32_t i = 0; i < r->kicks; i++) w_u8(w, r->results[i]);
@@ -258,7 +263,7 @@ ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap,
   w_u8(&w, KICK_SHOOTOUT_MAGIC1);
   w_u8(&w, KICK_SHOOTOUT_MAGIC2);
   w_u8(&w, KICK_SHOOTOUT_MAGIC3);
-  w_u16(&w, KICK_SHOOTOUT_VERSION);
+  w_u16(&w, r->def.players > 2 ? KICK_SHOOTOUT_VERSION : KICK_SHOOTOUT_VERSION_DUEL);
   w_u16(&w, 0u);
   w_u32(&w, (uint32_t)(need - KICK_SHOOTOUT_HEADER_BYTES - 8u));
   encode_payload(r, &w);
@@ -269,7 +274,7 @@ ks_status kick_shootout_encode(const kick_shootout *r, uint8_t *buf, size_t cap,
 
 /* One pass over the payload. With out NULL it only checks; otherwise it
    fills *out (which the first pass proved will be valid). */
-static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error *e) {
+static ks_status decode_payload(rbuf *rb, uint32_t version, kick_shootout *out, kick_replay_error *e) {
   kick_duel_def d = kick_duel_default_def();
   d.match_seed = r_u64(rb);
   d.kicks_each = (int32_t)r_u8(rb);
@@ -284,8 +289,15 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
   d.keeper_rating = r_f64(rb);
   d.spot_z = r_f64(rb);
   d.wind_mps = r_f64(rb);
+  if (version >= 2u) { /* a party: its size, 3 or 4 (a duel is written as version 1) */
+    at = rb->pos;
+    uint32_t n = r_u8(rb);
+    if (n < 3u || n > KICK_DUEL_MAX_PLAYERS) return fail(e, KS_ERR_FORMAT, "def.players", at);
+    d.players = (uint8_t)n;
+  }
   if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
   if (kick_duel_def_validate(&d) != KS_OK) return fail(e, KS_ERR_FORMAT, "def", 12);
+  const uint32_t np = d.players;
   size_t at_end = rb->pos;
   int64_t end_step = (int64_t)r_u32(rb);
   at = rb->pos;
@@ -310,7 +322,7 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     uint32_t player = r_u8(rb);
     uint32_t kind = r_u8(rb);
     if (rb->short_) return fail(e, KS_ERR_FORMAT, "payload length", rb->len);
-    if (player > 1u) return fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
+    if (player >= np) return fail(e, KS_ERR_FORMAT, "inputs.player", at + 4);
     if (kind != KICK_DUEL_IN_STRIKE && kind != KICK_DUEL_IN_TAP) return fail(e, KS_ERR_FORMAT, "inputs.kind", at + 5);
     if (step >= end_step || step < prev_step || (step == prev_step && (int32_t)player <= prev_player))
       return fail(e, KS_ERR_FORMAT, "inputs.step", at);
@@ -338,7 +350,8 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     }
   }
   size_t at_score = rb->pos;
-  int32_t s0 = (int32_t)r_u8(rb), s1 = (int32_t)r_u8(rb);
+  int32_t sc[KICK_DUEL_MAX_PLAYERS] = {0, 0, 0, 0};
+  for (uint32_t i = 0; i < np; i++) sc[i] = (int32_t)r_u8(rb);
   int32_t winner = (int32_t)r_u8(rb) - 1;
   at = rb->pos;
   int32_t kicks = (int32_t)r_u8(rb);
@@ -351,8 +364,7 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
   if (rb->short_ || ncp > KICK_SHOOTOUT_MAX_CHECKPOINTS || rb->len - rb->pos != (size_t)ncp * 8u)
     return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   if (out) {
-    out->score[0] = s0;
-    out->score[1] = s1;
+    for (int32_t i = 0; i < KICK_DUEL_MAX_PLAYERS; i++) out->score[i] = sc[i];
     out->winner = winner;
     out->kicks = kicks;
     for (int32_t i = 0; i < KICK_DUEL_MAX_KICKS; i++) out->results[i] = results[i];
@@ -363,12 +375,13 @@ static ks_status decode_payload(rbuf *rb, kick_shootout *out, kick_replay_error 
     rb->pos += (size_t)ncp * 8u;
   }
   if (end_step > KICK_SHOOTOUT_MAX_STEPS) return fail(e, KS_ERR_FORMAT, "end_step", at_end);
-  if (end == KICK_SHOOTOUT_ABANDONED ? by > 1u : by != 0xffu) return fail(e, KS_ERR_FORMAT, "abandoned_by", at_end + 5);
-  if (s0 > KICK_DUEL_MAX_KICKS || s1 > KICK_DUEL_MAX_KICKS) return fail(e, KS_ERR_FORMAT, "score", at_score);
-  if (winner > KICK_DUEL_DRAW) return fail(e, KS_ERR_FORMAT, "winner", at_score + 2);
+  if (end == KICK_SHOOTOUT_ABANDONED ? by >= np : by != 0xffu) return fail(e, KS_ERR_FORMAT, "abandoned_by", at_end + 5);
+  for (uint32_t i = 0; i < np; i++)
+    if (sc[i] > KICK_DUEL_MAX_KICKS) return fail(e, KS_ERR_FORMAT, "score", at_score);
+  if (winner > (int32_t)np) return fail(e, KS_ERR_FORMAT, "winner", at_score + np);
   for (int32_t i = 0; i < kicks; i++)
     if (results[i] == KICK_DUEL_PENDING || results[i] >= kick_duel_result_count)
-      return fail(e, KS_ERR_FORMAT, "results", at_score + 4 + (size_t)i);
+      return fail(e, KS_ERR_FORMAT, "results", at_score + np + 2 + (size_t)i);
   if ((int64_t)ncp != end_step / KICK_SHOOTOUT_CHECKPOINT_STEPS) return fail(e, KS_ERR_FORMAT, "checkpoint_count", at);
   return KS_OK;
 }
@@ -391,10 +404,10 @@ ks_status kick_shootout_decode(const uint8_t *buf, size_t len, kick_shootout *ou
                                 &version, &body);
   if (env != KS_OK) return env;
   rbuf pass1 = {buf, body, head, false};
-  ks_status st = decode_payload(&pass1, NULL, e);
+  ks_status st = decode_payload(&pass1, version, NULL, e);
   if (st != KS_OK) return st;
   if (pass1.pos != pass1.len) return fail(e, KS_ERR_FORMAT, "payload length", pass1.pos);
   rbuf pass2 = {buf, body, head, false};
-  (void)decode_payload(&pass2, out, e);
+  (void)decode_payload(&pass2, version, out, e);
   return KS_OK;
 }

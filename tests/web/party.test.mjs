@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// The party mode of the penalty duel in Chromium: three pages play a whole
+// 3-player match through the relay (with injected latency, jitter and loss):
+//  - page A creates a party room of 3 with a click; pages B and C open its
+//    link; the room starts when the third joins, each page told its seat;
+//  - every page shows whose turn it is to shoot and who keeps goal, and the
+//    shooter's and keeper's pages alone may strike and dive (round by round
+//    each player shoots once and keeps once);
+//  - the three pages end on the same scores, the same final state hash on the
+//    same step and byte-identical shoot-out records (version 2, a party's),
+//    and native `kick-cli replay verify` re-simulates the record to the same
+//    end and score;
+//  - a screenshot of the result is not blank.
+// The pages run with ?manual: the test hands them frames with scripted
+// timestamps (window.__party.run); the network between them is real.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { args, run, serve, launch, watchErrors, shot, startRelay } from './lib.mjs';
+
+const opts = args();
+const { build } = opts;
+const site = join(build, 'site');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
+
+run('web_party', async (t) => {
+  const relay = await startRelay(['--latency-ms', '30', '--jitter-ms', '20', '--loss', '0.05', '--seed', '5']);
+  const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]);
+  const browser = await launch({ width: 800, height: 700 });
+  try {
+    const pages = [];
+    const errs = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await browser.context.newPage();
+      errs.push(watchErrors(p));
+      pages.push(p);
+    }
+    const [a, b, c] = pages;
+    await a.goto(`${server.url}party/?manual&rounds=1&relay=${encodeURIComponent(relay.url)}`);
+    await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
+    await a.click('#btn-party3');
+    await a.waitForFunction(() => window.__party.link, null, { timeout: 10000 });
+    const link = await a.evaluate(() => window.__party.link);
+    t.ok(/\/party\/\?room=[0-9a-z]{16}&rounds=1/.test(link), 'page A creates a party room of 3 and shows its link', link);
+    await b.goto(`${link}&manual`);
+    await b.waitForFunction(() => window.__party && window.__party.seat === 1, null, { timeout: 30000 });
+    t.ok(!(await a.evaluate(() => window.__party.started)), 'the party does not start with two of three');
+    await c.goto(`${link}&manual`);
+    for (const p of pages) await p.waitForFunction(() => window.__party && window.__party.started, null, { timeout: 30000 });
+    const seats = await Promise.all(pages.map((p) => p.evaluate(() => [window.__party.seat, window.__party.seats])));
+    t.ok(seats.every((s, i) => s[0] === i && s[1] === 3), 'when the third page joins, the three start as players 1, 2 and 3', JSON.stringify(seats));
+
+    const rand = rng(29);
+    const plans = new Map();
+    const turns = new Set(); // `${kick}:${shooter}:${keeper}`, as the pages show it
+    let shown = true, onlyTheirs = true;
+    let ends = null;
+    let last = null;
+    const cap = Number(process.env.KS_PARTY_ROUNDS) || 3000;
+    for (let round = 0; round < cap && !ends; round++) {
+      const views = [];
+      last = views;
+      for (const p of pages) views.push(await p.evaluate(() => window.__party.run(12)));
+      for (const [i, v] of views.entries()) {
+        if (v.over) continue;
+        if (v.duel_phase === PHASE.AIM || v.duel_phase === PHASE.FLIGHT) {
+          turns.add(`${v.kick}:${v.shooter}:${v.keeper}`);
+          if ((v.may_strike && v.shooter !== i) || (v.may_tap && v.keeper !== i)) onlyTheirs = false;
+        }
+        const key = `${i}:${v.kick}`;
+        if (!plans.has(key)) plans.set(key, { at: 20 + Math.floor(rand() * 160), dir: rand() * 0.6 - 0.3, speed: 18 + rand() * 10,
+          tapWhen: rand() < 0.7 ? 1 : 2, tapAt: Math.floor(rand() * 60), x: rand() * 6 - 3 });
+        const plan = plans.get(key);
+        if (v.may_strike && v.phase_age >= plan.at && !plan.struck)
+          plan.struck = (await pages[i].evaluate(([s, d]) => window.__party.strike(s, 0.1, d), [plan.speed, plan.dir])) === 0;
+        if (v.may_tap && plan.tapWhen === 1 && v.duel_phase === PHASE.FLIGHT && v.phase_age >= plan.tapAt && !plan.tapped)
+          plan.tapped = (await pages[i].evaluate((x) => window.__party.tap(x, 1.0), plan.x)) === 0;
+      }
+      if (round % 50 === 0) {
+        const txt = await pages[views[0].shooter]?.evaluate(() => document.getElementById('turn').textContent);
+        if (!views[0].over && views[0].duel_phase === PHASE.AIM && !/shoot/.test(txt || '')) shown = false;
+      }
+      if (views.every((v) => v.over)) ends = views;
+      if (round % 10 === 9) await sleep(5);
+    }
+    const errors = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.errors.slice(0, 5))));
+    t.ok(ends !== null, 'the three pages play the party to its end', JSON.stringify({ last, errors }));
+    if (!ends) return;
+    const kicks = ends[0].taken0 + ends[0].taken1 + ends[0].taken2;
+    t.ok(onlyTheirs, 'only the shooter\'s page may strike and only the keeper\'s may dive');
+    t.ok(shown, 'the shooter\'s page says whose turn it is to shoot');
+    // Round by round each shoots once and keeps once: the keeper of kick k is (k%3 + 1 + floor(k/3)%2) % 3.
+    const rotation = [...turns].map((x) => x.split(':').map(Number)).every(([k, s, kp]) => s === k % 3 && kp === (s + 1 + (Math.floor(k / 3) % 2)) % 3);
+    t.ok(rotation && turns.size >= kicks, `each kick's shooter and keeper follow the rotation (${turns.size} turns seen)`);
+    const same = (f) => ends.every((v) => v[f] === ends[0][f]);
+    t.ok(['score0', 'score1', 'score2', 'winner', 'end_step', 'final_hash'].every(same) && ends[0].players === 3,
+      `the three pages end on the same score ${ends[0].score0}-${ends[0].score1}-${ends[0].score2}, winner ${ends[0].winner}, final hash ${ends[0].final_hash} at step ${ends[0].end_step}`);
+    t.ok(ends.every((v) => v.record_ok === 1 && v.desync === 0), 'every page\'s record holds every input, no desync');
+    const records = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.record())));
+    t.ok(records[0] && records[0][4] === 2 && records.every((r) => r && r.join() === records[0].join()),
+      'the three pages save byte-identical shoot-out records (version 2)');
+    const results = await Promise.all(pages.map((p) => p.evaluate(() => ({ title: document.getElementById('result-title').textContent,
+      hash: document.getElementById('result-hash').textContent, rows: document.querySelectorAll('#scores tbody tr').length }))));
+    t.ok(results.every((r) => r.title.length > 0 && r.hash.includes(ends[0].final_hash) && r.rows === 3),
+      'each page shows the result, the final hash and a score table of 3', JSON.stringify(results[0]));
+    mkdirSync(join(build, 'web-shots'), { recursive: true });
+    const file = join(build, 'web-shots', 'party.ksso');
+    writeFileSync(file, Buffer.from(records[0]));
+    if (opts.cli) {
+      let verdict = null;
+      try {
+        verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
+      } catch (e) {
+        t.ok(false, 'kick-cli replay verify runs on the saved party', String(e.stdout || e.message));
+      }
+      if (verdict) {
+        t.ok(verdict.identical === true && verdict.players === 3 && verdict.final_hash === ends[0].final_hash &&
+          verdict.score.join('-') === `${ends[0].score0}-${ends[0].score1}-${ends[0].score2}`,
+        `kick-cli replay verify: the saved party is identical natively (${verdict.verdict}, ${verdict.score.join('-')})`);
+      }
+    }
+    const s = await shot(a, build, 'party-result');
+    t.ok(s.stddev > 4 && s.distinct > 8, 'the result screenshot is not blank', `stddev ${s.stddev.toFixed(2)}`);
+    const bad = errs.flat().filter((e) => !/favicon/.test(e));
+    t.ok(bad.length === 0, 'no console or page errors', bad.join('; '));
+  } finally {
+    await browser.close();
+    server.stop();
+    relay.stop();
+  }
+});

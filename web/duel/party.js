@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+// The party mode of the penalty duel (3 or 4 players) in the browser: the
+// lobby, the relay's party room, and a page that shows whose turn it is,
+// who keeps goal, every player's score and the result. Every rule is in C
+// (kick_duel_party_def through wasm/duel_exports.c: dx_party, dx_send_to);
+// this file moves bytes between the module and the relay and reads the view.
+//
+//   /party/                       Party (3 players) / (4 players): create a room
+//   /party/?party=3 (or 4)        create one at once (the duel page's lobby links here)
+//   /party/?room=CODE&rounds=R    join it (the link the creator shows)
+//   ?manual                       a test hands the frames (window.__party.run)
+//   ?relay=ws://...               as on the duel page (same checks)
+//   ?debug                        shows the final state hash, as on the duel page
+import { createDuel, PHASE } from './game.js';
+import { RelayLink } from './net.js';
+
+const params = new URLSearchParams(location.search);
+const manual = params.has('manual');
+const $ = (id) => document.getElementById(id);
+
+/** The duel page's relay rules (web/duel/main.js relayAddress), read from ../duel/relay.json. */
+async function relayAddress() {
+  let conf = {};
+  try {
+    const r = await fetch('../duel/relay.json', { cache: 'no-store' });
+    if (r.ok) conf = (await r.json()) || {};
+  } catch {
+    /* no relay.json: the default port */
+  }
+  const href = (x) => {
+    try {
+      const u = new URL(x);
+      return u.protocol === 'ws:' || u.protocol === 'wss:' ? u.href : null;
+    } catch {
+      return null;
+    }
+  };
+  const own = (typeof conf.url === 'string' && href(conf.url)) || `ws://${location.hostname || '127.0.0.1'}:${Number(conf.port) || 8601}/`;
+  const asked = params.get('relay');
+  if (!asked) return { url: own };
+  const url = href(asked);
+  if (!url) return { refused: asked };
+  const allowed = [own, ...(Array.isArray(conf.allow) ? conf.allow.map(href) : [])];
+  if (new URL(url).host === location.host || allowed.includes(url)) return { url };
+  return { refused: asked };
+}
+
+const hex = (hi, lo) => (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+
+async function main() {
+  const duel = await createDuel();
+  const relay = await relayAddress();
+  const rounds = Math.max(0, Math.min(10, Number(params.get('rounds')) || 0));
+  if (params.has('debug')) document.body.classList.add('debug'); // engine figures (the final hash) for developers, as on the duel page
+  const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0 };
+  window.__party = api;
+  let players = 0;
+  const lobbyError = (text) => {
+    api.errors.push(text);
+    $('lobby-error').textContent = text;
+    $('lobby-error').classList.remove('hidden');
+  };
+  if (!relay.url) {
+    lobbyError(`this link names a relay the site does not allow: ${relay.refused}`);
+    return;
+  }
+  const net = new RelayLink(relay.url, {
+    seated(m) {
+      api.seat = m.seat;
+      api.room = m.room;
+      api.seats = players = m.seats || players;
+      const u = new URL(location.href);
+      u.search = '';
+      u.searchParams.set('room', m.room);
+      if (rounds) u.searchParams.set('rounds', String(rounds));
+      if (params.get('relay')) u.searchParams.set('relay', params.get('relay'));
+      api.link = u.href;
+      $('room-link').value = api.link;
+      $('lobby-wait').classList.remove('hidden');
+      $('lobby-note').textContent = `You are player ${m.seat + 1} of ${players}. Waiting for players…`;
+    },
+    reseated() {},
+    watching() { lobbyError('this party is full (watching a party is not offered yet)'); },
+    start(seat, m) {
+      players = api.seats = (m && m.seats) || players;
+      const st = duel.party(players, rounds);
+      const st2 = st === 0 ? duel.init(seat, api.room) : st;
+      if (st2 !== 0) return lobbyError(`the match cannot start: ${duel.status(st2)}`);
+      api.seat = seat;
+      api.started = true;
+      $('lobby').classList.add('hidden');
+      $('match').classList.remove('hidden');
+      buildTable();
+      if (!manual) duel.resume();
+      return undefined;
+    },
+    data(bytes) {
+      if (!api.started) return;
+      const st = duel.receive(bytes);
+      if (st !== 0) api.errors.push(`refused: ${duel.status(st)} ${duel.text()}`);
+    },
+    peer(kind, why) {
+      if (kind === 'left') $('turn').textContent = `A player lost the connection; waiting ${why} s for them…`;
+      if (kind === 'gone') {
+        api.gone = why;
+        if (!api.over) $('turn').textContent = `The party ended: a player ${why === 'left' ? 'left' : 'did not come back'}.`;
+      }
+    },
+    status() {},
+    error(m) { lobbyError(m.message || m.code); },
+  });
+
+  function buildTable() {
+    const body = $('scores').tBodies[0];
+    body.textContent = '';
+    for (let i = 0; i < players; i++) {
+      const tr = document.createElement('tr');
+      tr.id = `row-${i}`;
+      if (i === api.seat) tr.className = 'me';
+      tr.innerHTML = `<td>Player ${i + 1}${i === api.seat ? ' (you)' : ''}</td><td class="goals">0</td><td class="kicks">0</td>`;
+      body.appendChild(tr);
+    }
+  }
+
+  /** What the page shows, from the module's view (read by name). */
+  function show() {
+    duel.read();
+    const v = (n) => duel.v(n);
+    const shooter = v('shooter'), keeper = v('keeper'), me = api.seat;
+    const name = (p) => (p === me ? 'You' : `Player ${p + 1}`);
+    for (let i = 0; i < players; i++) {
+      const row = $(`row-${i}`);
+      if (!row) continue;
+      row.querySelector('.goals').textContent = String(v(`score${i}`));
+      row.querySelector('.kicks').textContent = String(v(`taken${i}`));
+    }
+    const phase = v('duel_phase');
+    if (v('over')) {
+      if (!api.over) {
+        api.over = true;
+        const w = v('winner');
+        $('result-title').textContent = w === players ? 'A draw.' : w === me ? 'You win the party!' : w >= 0 ? `Player ${w + 1} wins the party.` : 'The party ended.';
+        $('result-hash').textContent = `final state ${hex(v('final_hash_hi'), v('final_hash_lo'))} at step ${v('end_step')}`;
+        $('result').classList.remove('hidden');
+        $('turn').textContent = '';
+      }
+    } else if (phase !== PHASE.OVER) {
+      const round = Math.floor(v('kick') / players) + 1;
+      $('turn').textContent = `Round ${round}: ${name(shooter)} ${shooter === me ? 'shoot' : 'shoots'} — ${name(keeper)} ${keeper === me ? 'keep' : 'keeps'} goal`;
+    }
+    $('shoot-controls').classList.toggle('hidden', !v('may_strike'));
+    $('keep-controls').classList.toggle('hidden', !v('may_tap'));
+    return duel;
+  }
+
+  /** The view as a plain object of the names a test reads. */
+  function snapshot() {
+    duel.read();
+    const o = {};
+    for (const k of ['kick', 'shooter', 'keeper', 'duel_phase', 'phase_age', 'may_strike', 'may_tap', 'over', 'winner', 'players',
+      'score0', 'score1', 'score2', 'score3', 'taken0', 'taken1', 'taken2', 'taken3', 'end_step', 'record_ok', 'desync',
+      'final_hash_hi', 'final_hash_lo', 'rollbacks', 'frame', 'confirmed']) o[k] = duel.v(k);
+    o.final_hash = hex(o.final_hash_hi, o.final_hash_lo);
+    return o;
+  }
+
+  function step(seconds) {
+    duel.frame(seconds);
+    for (let s = 0; s < players; s++) {
+      if (s === api.seat) continue;
+      const m = duel.sendTo(s);
+      if (m) net.dataTo(s, m);
+    }
+    api.frames++;
+    show();
+  }
+
+  for (const b of document.querySelectorAll('#shoot-controls button'))
+    b.addEventListener('click', () => duel.strike(24, 0.12, Number(b.dataset.dir)));
+  for (const b of document.querySelectorAll('#keep-controls button')) b.addEventListener('click', () => duel.tap(Number(b.dataset.x), 1.0));
+  $('btn-party3').addEventListener('click', () => { players = 3; net.create(3); });
+  $('btn-party4').addEventListener('click', () => { players = 4; net.create(4); });
+  const room = params.get('room');
+  const asked = Number(params.get('party'));
+  if (room) {
+    $('btn-party3').classList.add('hidden');
+    $('btn-party4').classList.add('hidden');
+    net.join(room);
+  } else if (asked === 3 || asked === 4) { // ?party=3: create the room at once
+    players = asked;
+    net.create(asked);
+  }
+
+  // ?manual: a test hands the frames (scripted timestamps, 1/60 s apart).
+  let manualT = 1000;
+  api.run = (n = 1) => {
+    for (let i = 0; i < n && api.started; i++) step((manualT += 1000 / 60) / 1000);
+    return snapshot();
+  };
+  api.view = snapshot;
+  api.strike = (speed, elevation, direction) => duel.strike(speed, elevation, direction);
+  api.tap = (x, y) => duel.tap(x, y);
+  api.record = () => {
+    const r = duel.record();
+    return r ? Array.from(r) : null;
+  };
+  if (!manual) {
+    const frame = (now) => {
+      if (api.started) step(now / 1000);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  window.__party = { ready: false, failed: String(e) };
+});
