@@ -5,7 +5,7 @@
 // of the match) is in the wasm module.
 import { createDuel, PHASE, RESULT, OUTCOME } from './game.js';
 import { RelayLink } from './net.js';
-import { Stadium } from '../kick/scene.js';
+import { Stadium } from '../src/stadium/stadium.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
