@@ -38,7 +38,7 @@ static void test_the_view_names_its_results(void **state) {
     if (strcmp(n, "last_result") == 0) found |= 8;
   }
   assert_int_equal(found, 15);
-  assert_int_equal(DX_RESULTS_SHOWN, 20); /* web/duel/main.js reads r0..r19 */
+  assert_int_equal(DX_RESULTS_SHOWN, 20); /* web/duel/hud.js reads r0..r19 */
 }
 
 int main(void) {

@@ -22,7 +22,7 @@ export async function createDuel() {
   let view = null;
   const duel = {
     index,
-    /** The names from the module the shared stadium (web/kick/scene.js) reads: { OUTCOME }. */
+    /** The names from the module the shared stadium (web/src/stadium/stadium.js) reads: { OUTCOME }. */
     names: { OUTCOME },
     read() {
       view = w.f64(x.dx_view(), count);

@@ -12,7 +12,7 @@
 // the side of the ball away from the camera, so neither hides the ball
 // (Stadium.check measures it). The duel page draws with this stadium too: its
 // module packs the shooter's aiming camera the same way (the keeper's page
-// then looks from behind the goal, web/duel/main.js).
+// then looks from behind the goal, web/duel/view.js).
 import * as THREE from 'three';
 import { WORLDS, canvasTexture, skyTexture, grassTexture, crowdTexture, boardTexture, mountainTexture } from './worlds.js';
 import { Shooter, Keeper, WallPlayer } from './people.js';
