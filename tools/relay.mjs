@@ -28,7 +28,7 @@
 //                                  KSRB (a session's message), KSRQ and KSRH (a handover request and
 //                                  its parts, for a reloaded page: docs/duel.md)
 //   watchers' binary               only KSRS (a watcher's request, 20 bytes): forwarded to one seat
-//                                  (the first connected); nothing else of a watcher's reaches a player
+//                                  (the connected seats in turn); nothing else of a watcher's reaches a player
 //   a seat's KSRC                  (confirmed inputs, its answer to watchers) to every watcher of the
 //                                  room, never to the other seat; the relay keeps none of it
 //   a lobby's only device drops    the room closes at once (a room that never started keeps no seat)
@@ -443,9 +443,22 @@ export function startRelay(given) {
     else deliver();
   }
 
-  /** A watcher's request, to the first connected seat (its page answers every watcher at once). */
+  /**
+   * A watcher's request, to one connected seat, the seats in turn (its page
+   * answers every watcher at once): a seat that cannot answer (a page whose
+   * record was rebuilt from a handover without its start) leaves the next
+   * request to another.
+   */
   function forwardWatchRequest(room, buf) {
-    const to = room.seats.find((x) => x?.client)?.client;
+    let to = null;
+    const n = room.seats.length;
+    for (let i = 0; i < n && !to; i++) {
+      const k = ((room.watchTurn || 0) + i) % n;
+      if (room.seats[k]?.client) {
+        to = room.seats[k].client;
+        room.watchTurn = (k + 1) % n;
+      }
+    }
     if (!to) {
       stats.dropped++;
       return;

@@ -125,6 +125,10 @@ async function watchers() {
     await sleep(150);
     ok(a.data.length === aBefore + 1 && a.data.at(-1).buf.equals(req) && b.data.length === bBefore,
       'a watcher\'s request (KSRS) reaches the first seat only, byte for byte');
+    w1.ws.send(req);
+    await sleep(150);
+    ok(a.data.length === aBefore + 1 && b.data.length === bBefore + 1 && b.data.at(-1).buf.equals(req),
+      'the next request reaches the other seat (the seats answer in turn: one that cannot answer is not asked for ever)');
     w1.ws.send(Buffer.concat([req, Buffer.alloc(4)]));
     ok(await w1.error('watch-only'), 'a request of the wrong length: watch-only');
     const w2 = await open();
@@ -133,14 +137,14 @@ async function watchers() {
     const ans = confirmed(3);
     a.ws.send(ans);
     await sleep(150);
-    ok(w1.data.length === 1 && w1.data[0].buf.equals(ans) && w2.data.length === 1 && b.data.length === bBefore,
+    ok(w1.data.length === 1 && w1.data[0].buf.equals(ans) && w2.data.length === 1 && b.data.length === bBefore + 1,
       'a seat\'s confirmed inputs (KSRC) reach every watcher, never the other seat');
     b.ws.send(req);
     ok(await b.error('bad-data'), 'a player sends no watch request: bad-data');
     // Session messages between the players do not go to watchers.
     a.ws.send(msg({ player: 0, seq: 1, from: 0, steps: 3 }));
     await sleep(150);
-    ok(b.data.length === bBefore + 1 && w1.data.length === 1 && w2.data.length === 1, 'the players\' session messages reach the other seat, not the watchers');
+    ok(b.data.length === bBefore + 2 && w1.data.length === 1 && w2.data.length === 1, 'the players\' session messages reach the other seat, not the watchers');
 
     // Limits: 2 watchers a room, 3 an address.
     const w3 = await open();
@@ -167,7 +171,7 @@ async function watchers() {
     await sleep(100);
     a.ws.send(msg({ player: 0, seq: 2, from: 3, steps: 1 }));
     await sleep(100);
-    ok(b.data.length === bBefore + 2 && !(await a.next((m) => m.t === 'peer-left' || m.t === 'peer-gone', 200)),
+    ok(b.data.length === bBefore + 3 && !(await a.next((m) => m.t === 'peer-left' || m.t === 'peer-gone', 200)),
       'a watcher that goes away is not a player leaving: the match goes on');
     a.send({ t: 'leave' });
     const gone = await w4.next((m) => m.t === 'peer-gone');
