@@ -56,6 +56,21 @@
 ///                     kick_duel_peer_resume(&p, &d, storage, size, g.buf, g.total, &err);
 ///   the other:        on a request: kick_duel_peer_answer(&p, &box, req, n, out, cap, &len, &err) -> send
 ///
+/// In a party (3 or 4 players) a device that lost its peer comes back the
+/// same way, into a match that went on without it. The front end gives each
+/// peer its clock (kick_duel_peer_set_time, every frame): a player whose
+/// device has been quiet for the session's disconnect time (5 s) is dropped
+/// there (ks_rb_drop_peer; the others hear of it in the messages), and the
+/// match goes on with its inputs "none" from a step they all agree on: its
+/// kicks are not struck (no shot, as for any shooter who lets the aim time
+/// run out) and it does not dive in goal. The returning device sends its
+/// requests to every other device; each answers with kick_duel_peer_answer,
+/// which only the lowest-numbered remaining player's device does
+/// (ks_rb_handover_write_for, the record so far as the history; the others
+/// get KS_ERR_STATE, nothing to send). kick_duel_peer_resume then rebuilds it
+/// as in a duel; its own inputs are taken again from the handover's resume
+/// step (a strike or tap before it is refused, KS_ERR_STATE).
+///
 /// Not simulation state: a peer points into its storage (never copy it).
 #ifndef KICKSTEP_KICK_DUEL_PEER_H
 #define KICKSTEP_KICK_DUEL_PEER_H
@@ -172,6 +187,17 @@ KS_API ks_status kick_duel_peer_write_to(kick_duel_peer *p, int32_t player, uint
 /// A message from the other device (ks_rb_read_message: refused whole or applied).
 KS_API ks_status kick_duel_peer_read(kick_duel_peer *p, const uint8_t *buf, size_t len, ks_rb_error *err);
 
+/// The game's clock in milliseconds (any origin, never going back) for the
+/// links' health (ks_rb_set_time; poll the events with ks_rb_poll_event on
+/// p->rb). In a party, every other player whose link is disconnected is
+/// dropped (kick_duel_peer_away) until its device comes back with a
+/// handover; a duel drops nobody (kick_duel_peer_abandon ends it).
+/// KS_ERR_NULL.
+KS_API ks_status kick_duel_peer_set_time(kick_duel_peer *p, int64_t now_ms);
+/// True while `player`'s device is dropped from this party (its inputs are
+/// "none" until it comes back).
+KS_API bool kick_duel_peer_away(const kick_duel_peer *p, int32_t player);
+
 /// The match as this device shows it now (predicted past the confirmed step).
 KS_API const kick_duel *kick_duel_peer_view(const kick_duel_peer *p);
 /// The other player left and did not come back: the record is closed at the
@@ -188,11 +214,14 @@ KS_API const char *kick_duel_peer_desync_field(const kick_duel_peer *p);
 /// Answers a handover request from the other device (which lost its peer):
 /// writes into `out` the part of the handover it asks for. A request with a
 /// new nonce gets a new handover in `box` (the record so far, closed at the
-/// last confirmed step; then ks_rb_handover_write); its repeats are answered
-/// from `box`. Errors: the request's (ks_rb_read_request, in err),
-/// KS_ERR_STATE when the record is not complete (an input was no longer
-/// kept) or the peer is stopped by a desync, KS_ERR_CAPACITY (box or out too
-/// small), KS_ERR_NULL.
+/// last confirmed step; then ks_rb_handover_write, in a party
+/// ks_rb_handover_write_for the request's sender); its repeats are answered
+/// from `box` (in a party, one box per player that may come back). Errors:
+/// the request's (ks_rb_read_request, in err), KS_ERR_STATE when the record
+/// is not complete (an input was no longer kept), the peer is stopped by a
+/// desync, or (a party) this device is not the one to answer or the drop is
+/// not agreed yet (field "handover": send nothing, answer a later request),
+/// KS_ERR_CAPACITY (box or out too small), KS_ERR_NULL.
 KS_API ks_status kick_duel_peer_answer(kick_duel_peer *p, kick_duel_handover *box, const uint8_t *req, size_t req_len,
                                        uint8_t *out, size_t cap, size_t *out_len, ks_rb_error *err);
 /// Builds a peer from a gathered handover instead of from step 0: the

@@ -87,9 +87,29 @@ static void trace_of(const kick_duel *d, char *buf, size_t cap, size_t *len) {
 
 typedef struct totals {
   int64_t matches, kicks, goals, draws, extra_rounds, rollbacks, lost;
+  int64_t comebacks, live_comebacks, played_after, away_steps, parts, refused_after_drop; /* comeback parties */
 } totals;
 
-static void one_party(int32_t n, uint64_t seed, totals *t) {
+/* A comeback party: player r's device loses its peer (memory wiped) when the
+   match reaches kick `at_kick`; it is silent, the others drop it once its
+   link is disconnected (kick_duel_peer_set_time) and play on; `back_after`
+   ticks after it was lost it gathers a handover, asking every device over
+   the lossy links, and resumes. */
+typedef struct comeback {
+  bool on;
+  int32_t r, at_kick;
+  int64_t back_after;
+  enum { CB_PLAYING, CB_GONE, CB_GATHERING, CB_LIVE } mode;
+  int64_t gone_at;
+  ks_rb_gather g;
+  uint8_t *gathered;
+  kick_duel_handover box[NMAX];
+  int32_t answered_by;          /* the device whose answer wrote the handover (-1: none yet) */
+  int64_t empty, resume;        /* the writer's drop step and resume step for r */
+  bool seen_away;               /* a remaining device saw r dropped */
+} comeback;
+
+static void one_party_with(int32_t n, uint64_t seed, totals *t, bool with_comeback) {
   ks_rng r = ks_rng_seeded(seed * 6151u + (uint64_t)n * 13u + 5u);
   ns_params net = ns_random_params(&r);
   kick_duel_peer_def def = kick_duel_peer_default_def();
@@ -122,27 +142,105 @@ static void one_party(int32_t n, uint64_t seed, totals *t) {
     ag[s].r = ks_rng_seeded(seed * 31u + (uint64_t)s + 1000u * (uint64_t)n);
     ag[s].shoot_kick = ag[s].keep_kick = -1;
   }
+  static comeback cb;
+  static uint8_t part[KS_RB_MAX_MESSAGE], req[KS_RB_REQUEST_BYTES];
+  memset(&cb, 0, sizeof cb);
+  cb.on = with_comeback;
+  cb.answered_by = -1;
+  cb.empty = cb.resume = -1;
+  if (cb.on) {
+    cb.r = 1 + (int32_t)ks_rng_below(&r, (uint32_t)(n - 1));
+    /* Lost during a kick that is not the last one the rules may end on. */
+    cb.at_kick = (int32_t)ks_rng_below(&r, (uint32_t)(n * def.duel.kicks_each - 1));
+    cb.back_after = 600 + (int64_t)ks_rng_below(&r, 4800u); /* 1 to 9 s: before or after the 5 s disconnect */
+    cb.gathered = malloc(KICK_DUEL_HANDOVER_MAX);
+    for (int32_t s = 0; s < n; s++) {
+      cb.box[s].bytes = malloc(KICK_DUEL_HANDOVER_MAX);
+      cb.box[s].cap = KICK_DUEL_HANDOVER_MAX;
+      cb.box[s].valid = false;
+    }
+  }
+  kick_duel_peer_def rdef = def;
+  rdef.local_player = cb.r;
+  size_t rsz = kick_duel_peer_storage_size(&rdef);
+#define CB_AWAY(x) (cb.on && (x) == cb.r && (cb.mode == CB_GONE || cb.mode == CB_GATHERING))
   int64_t refused = 0, now = 0;
   for (;; now++) {
     bool all = true;
-    for (int32_t s = 0; s < n; s++) all = all && peers[s].over;
+    for (int32_t s = 0; s < n; s++) all = all && !CB_AWAY(s) && peers[s].over;
     if (all || now >= 4000000) break;
+    if (cb.on && cb.mode == CB_PLAYING && kick_duel_peer_view(&peers[cb.r])->kick >= cb.at_kick &&
+        kick_duel_peer_view(&peers[cb.r])->phase != KICK_DUEL_READY) {
+      /* The page is reloaded: everything of the lost peer is gone. */
+      memset(storage[cb.r], 0xa5, rsz);
+      memset(&peers[cb.r], 0x5a, sizeof peers[cb.r]);
+      cb.mode = CB_GONE;
+      cb.gone_at = now;
+    }
+    if (cb.on && cb.mode == CB_GONE && now >= cb.gone_at + cb.back_after) {
+      assert_int_equal(ks_rb_gather_init(&cb.g, cb.r, KICK_DUEL_INPUT_BYTES, ks_rng_next(&r), cb.gathered,
+                                         KICK_DUEL_HANDOVER_MAX),
+                       KS_OK);
+      cb.mode = CB_GATHERING;
+    }
+    if (cb.on && cb.mode == CB_GATHERING && now % 30 == 0) {
+      size_t len = 0;
+      assert_int_equal(ks_rb_gather_request(&cb.g, req, sizeof req, &len), KS_OK);
+      for (int32_t q = 0; q < n; q++)
+        if (q != cb.r) ns_send(&link[cb.r][q], now, req, len);
+    }
     for (int32_t s = 0; s < n; s++)
       for (int32_t q = 0; q < n; q++) {
         if (q == s) continue;
         uint8_t *b;
         long len;
         while ((len = ns_take(&link[s][q], now, &b)) >= 0) {
-          if (kick_duel_peer_read(&peers[q], b, (size_t)len, NULL) != KS_OK) refused++;
+          ks_rb_kind kind = ks_rb_message_kind(b, (size_t)len);
+          if (CB_AWAY(q)) {
+            /* Nothing reads for the lost page; the gathering takes parts. */
+            if (cb.mode == CB_GATHERING && kind == KS_RB_KIND_PART)
+              (void)ks_rb_gather_read(&cb.g, b, (size_t)len, NULL);
+          } else if (cb.on && kind == KS_RB_KIND_PART) {
+            /* A late part after the gathering was complete. */
+          } else if (cb.on && kind == KS_RB_KIND_REQUEST) {
+            size_t plen = 0;
+            ks_rb_error e;
+            if (kick_duel_peer_answer(&peers[q], &cb.box[q], b, (size_t)len, part, sizeof part, &plen, &e) == KS_OK) {
+              if (cb.answered_by < 0) {
+                cb.answered_by = q;
+                cb.empty = peers[q].rb.back_empty[cb.r];
+                cb.resume = peers[q].rb.back_step[cb.r];
+              }
+              assert_int_equal(q, cb.answered_by); /* only one device answers */
+              ns_send(&link[q][s], now, part, plen);
+            } else {
+              assert_int_equal(e.status, KS_ERR_STATE);
+            }
+          } else if (kick_duel_peer_read(&peers[q], b, (size_t)len, NULL) != KS_OK) {
+            if (cb.on) t->refused_after_drop++; /* the lost or the not yet taken back session's */
+            else refused++;
+          }
           free(b);
         }
       }
+    if (cb.on && cb.mode == CB_GATHERING && cb.g.complete) {
+      ks_rb_error e;
+      ks_status st = kick_duel_peer_resume(&peers[cb.r], &rdef, storage[cb.r], rsz, cb.g.buf, cb.g.total, &e);
+      if (st != KS_OK) fail_msg("party of %d, seed %llu: resume refused (%s)", n, (unsigned long long)seed, e.field);
+      assert_true(peers[cb.r].resumed);
+      cb.mode = CB_LIVE;
+      ag[cb.r].shoot_kick = ag[cb.r].keep_kick = -1; /* a new page */
+      t->parts += cb.g.parts;
+    }
     for (int32_t s = 0; s < n; s++) {
+      if (CB_AWAY(s)) continue;
+      if (cb.on) assert_int_equal(kick_duel_peer_set_time(&peers[s], now * 1000 / KICK_STEPS_PER_SECOND), KS_OK);
+      if (cb.on && s != cb.r && kick_duel_peer_away(&peers[s], cb.r)) cb.seen_away = true;
       act(&ag[s], &peers[s], s);
       (void)kick_duel_peer_tick(&peers[s]);
     }
     for (int32_t s = 0; s < n; s++) {
-      if ((now + 3 * s) % 10 != 0) continue;
+      if ((now + 3 * s) % 10 != 0 || CB_AWAY(s)) continue;
       for (int32_t q = 0; q < n; q++) {
         size_t len = 0;
         if (q != s && kick_duel_peer_write_to(&peers[s], q, msg, sizeof msg, &len) == KS_OK)
@@ -150,9 +248,27 @@ static void one_party(int32_t n, uint64_t seed, totals *t) {
       }
     }
   }
+#undef CB_AWAY
   for (int32_t s = 0; s < n; s++)
     if (!peers[s].over) fail_msg("party of %d, seed %llu did not end", n, (unsigned long long)seed);
   assert_int_equal(refused, 0);
+  if (cb.on) {
+    assert_int_equal(cb.mode, CB_LIVE);
+    assert_true(cb.seen_away);
+    /* The lowest-numbered remaining device wrote the handover. */
+    assert_int_equal(cb.answered_by, 0);
+    assert_true(cb.empty >= 0 && cb.resume > cb.empty);
+    /* Back in a match that was still on, every device took it back (one
+       that ended while it was away may end with it still dropped on a
+       device that never needed its inputs again). */
+    for (int32_t s = 0; s < n; s++)
+      if (peers[0].end_step > cb.resume && kick_duel_peer_away(&peers[s], cb.r))
+        fail_msg("party of %d, seed %llu: device %d still has %d away (end %lld, resume %lld)", n,
+                 (unsigned long long)seed, s, cb.r, (long long)peers[0].end_step, (long long)cb.resume);
+    if (peers[0].end_step > cb.resume) t->live_comebacks++;
+    t->comebacks++;
+    t->away_steps += cb.resume - cb.empty;
+  }
 
   /* Every peer on the same bits, and the same record. */
   kick_duel_peer *a = &peers[0];
@@ -221,6 +337,19 @@ static void one_party(int32_t n, uint64_t seed, totals *t) {
   t->matches++;
   t->kicks += kicks;
   for (int32_t i = 0; i < n; i++) t->goals += f->score[i];
+  if (cb.on) {
+    /* The lost player's inputs are "none" from the agreed step to the
+       resume step: the record holds none of its in that stretch. */
+    for (int32_t i = 0; i < back.input_count; i++)
+      if (back.inputs[i].player == cb.r && back.inputs[i].step >= cb.empty && back.inputs[i].step < cb.resume)
+        fail_msg("party of %d, seed %llu: an input of the lost player at step %lld while away", n,
+                 (unsigned long long)seed, (long long)back.inputs[i].step);
+    for (int32_t i = 0; i < back.input_count; i++)
+      if (back.inputs[i].player == cb.r && back.inputs[i].step >= cb.resume) t->played_after++;
+    for (int32_t s = 0; s < n; s++) assert_false(ks_rb_desync_report(&peers[s].rb)->detected);
+    free(cb.gathered);
+    for (int32_t s = 0; s < n; s++) free(cb.box[s].bytes);
+  }
   for (int32_t s = 0; s < n; s++) {
     t->rollbacks += peers[s].rb.stats.rollbacks;
     for (int32_t q = 0; q < n; q++) {
@@ -230,6 +359,8 @@ static void one_party(int32_t n, uint64_t seed, totals *t) {
     free(storage[s]);
   }
 }
+
+static void one_party(int32_t n, uint64_t seed, totals *t) { one_party_with(n, seed, t, false); }
 
 static void run_parties(int32_t n) {
   totals t = {0};
@@ -257,6 +388,52 @@ static void test_three_player_parties_end_on_the_same_bits(void **st) {
 static void test_four_player_parties_end_on_the_same_bits(void **st) {
   (void)st;
   run_parties(4);
+}
+
+/* A player's device loses its peer mid-match and comes back: every device
+   ends on the same bits and the same record, which verifies. */
+static void run_comebacks(int32_t n) {
+  totals t = {0};
+  int32_t count = 24;
+  const char *env = getenv("KS_COMEBACKS");
+  if (env) count = atoi(env);
+  for (int32_t i = 0; i < count; i++) one_party_with(n, 7000u + (uint64_t)i, &t, true);
+  print_message("%d players: %lld matches where a player's page was reloaded and came back; its inputs \"none\" "
+                "for %.1f steps, %.1f parts on average; %lld back in a match still on (%lld inputs of theirs after); %lld goals, "
+                "%lld messages refused around the drop\n",
+                n, (long long)t.comebacks, count ? (double)t.away_steps / count : 0.0,
+                count ? (double)t.parts / count : 0.0, (long long)t.live_comebacks, (long long)t.played_after, (long long)t.goals, (long long)t.refused_after_drop);
+  assert_int_equal(t.comebacks, count);
+  if (count >= 20) {
+    assert_true(t.goals > 0);
+    assert_true(t.live_comebacks >= count / 2); /* most come back into a match still on */
+    assert_true(t.played_after > 0);            /* and really play again */
+  }
+}
+
+static void test_three_player_party_comeback(void **st) {
+  (void)st;
+  run_comebacks(3);
+}
+
+static void test_four_player_party_comeback(void **st) {
+  (void)st;
+  run_comebacks(4);
+}
+
+/* Dropping in a duel: nobody (the front end abandons instead). */
+static void test_a_duel_drops_nobody(void **st) {
+  (void)st;
+  static kick_duel_peer p;
+  kick_duel_peer_def d = kick_duel_peer_default_def();
+  size_t sz = kick_duel_peer_storage_size(&d);
+  void *mem = malloc(sz);
+  assert_int_equal(kick_duel_peer_init(&p, &d, mem, sz), KS_OK);
+  for (int64_t ms = 0; ms <= 20000; ms += 500) assert_int_equal(kick_duel_peer_set_time(&p, ms), KS_OK);
+  assert_int_equal(p.rb.dropped, 0u);
+  assert_false(kick_duel_peer_away(&p, 1));
+  assert_int_equal(kick_duel_peer_set_time(NULL, 0), KS_ERR_NULL);
+  free(mem);
 }
 
 /* ----------------------------------------------------------------- rules */
@@ -366,6 +543,9 @@ int main(void) {
       cmocka_unit_test(test_party_record_fields),
       cmocka_unit_test(test_three_player_parties_end_on_the_same_bits),
       cmocka_unit_test(test_four_player_parties_end_on_the_same_bits),
+      cmocka_unit_test(test_a_duel_drops_nobody),
+      cmocka_unit_test(test_three_player_party_comeback),
+      cmocka_unit_test(test_four_player_party_comeback),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,12 +182,14 @@ bool kick_duel_peer_tick(kick_duel_peer *p) {
     ks_rb_advance_result r;
     int32_t kick = kick_duel_peer_view(p)->kick;
     if (ks_rb_advance(&p->rb, b, &r) == KS_OK && r.stepped) {
-      if (p->has_pending) {
+      if (p->has_pending && r.input_step < 0 && p->def.duel.players > 2) {
+        /* A party's returning player before its resume step: not taken, it waits. */
+      } else if (p->has_pending) {
         p->sent_kind = p->pending.kind;
         p->sent_kick = kick;
         p->sent_step = r.input_step;
       }
-      p->has_pending = false;
+      if (r.input_step >= 0 || p->def.duel.players <= 2) p->has_pending = false;
       p->stepped++;
       stepped = true;
     } else {
@@ -209,6 +211,14 @@ int64_t kick_duel_peer_frame(kick_duel_peer *p, double seconds) {
 
 /* ----------------------------------------------------------------- inputs */
 
+/* A party's returning player whose inputs are still agreed "none" (up to
+   the resume step of its handover): the session would not take a kick. */
+static bool still_away(const kick_duel_peer *p) {
+  if (p->def.duel.players <= 2) return false;
+  int32_t me = p->def.local_player;
+  return ks_rb_frame(&p->rb) + p->def.input_delay < p->rb.known_upto[me];
+}
+
 /* An input of this kind for the kick on screen is waiting, or stamped for a
    step this device has not simulated yet. */
 static bool already(const kick_duel_peer *p, kick_duel_input_kind kind) {
@@ -221,7 +231,7 @@ ks_status kick_duel_peer_strike(kick_duel_peer *p, const kick_launch *launch) {
   if (!usable(p) || !launch) return KS_ERR_NULL;
   ks_status st = kick_launch_validate(launch);
   if (st != KS_OK) return st;
-  if (p->over || !kick_duel_may_strike(kick_duel_peer_view(p), p->def.local_player) ||
+  if (p->over || still_away(p) || !kick_duel_may_strike(kick_duel_peer_view(p), p->def.local_player) ||
       already(p, KICK_DUEL_IN_STRIKE))
     return KS_ERR_STATE;
   p->pending = kick_duel_strike_input(launch);
@@ -232,7 +242,8 @@ ks_status kick_duel_peer_strike(kick_duel_peer *p, const kick_launch *launch) {
 ks_status kick_duel_peer_tap(kick_duel_peer *p, double x, double y) {
   if (!usable(p)) return KS_ERR_NULL;
   if (!ks_is_finite(x) || !ks_is_finite(y)) return KS_ERR_NOT_FINITE;
-  if (p->over || !kick_duel_may_tap(kick_duel_peer_view(p), p->def.local_player) || already(p, KICK_DUEL_IN_TAP))
+  if (p->over || still_away(p) || !kick_duel_may_tap(kick_duel_peer_view(p), p->def.local_player) ||
+      already(p, KICK_DUEL_IN_TAP))
     return KS_ERR_STATE;
   p->pending = kick_duel_tap_input(x, y);
   p->has_pending = true;
@@ -256,6 +267,27 @@ ks_status kick_duel_peer_read(kick_duel_peer *p, const uint8_t *buf, size_t len,
   ks_status st = ks_rb_read_message(&p->rb, buf, len, err);
   if (st == KS_OK) follow_desync(p);
   return st;
+}
+
+/* ------------------------------------------------------------- party drops */
+
+ks_status kick_duel_peer_set_time(kick_duel_peer *p, int64_t now_ms) {
+  if (!usable(p)) return KS_ERR_NULL;
+  ks_rb_set_time(&p->rb, now_ms);
+  if (p->def.duel.players <= 2 || p->over) return KS_OK; /* a duel: the front end ends it (kick_duel_peer_abandon) */
+  /* The link's state, not the events: those stay for the front end to poll. */
+  for (int32_t q = 0; q < (int32_t)p->def.duel.players; q++) {
+    ks_rb_health h;
+    if (q == p->def.local_player || !((p->rb.peers >> q) & 1u)) continue;
+    if (ks_rb_peer_health(&p->rb, q, &h) == KS_OK && h.link == KS_RB_LINK_DISCONNECTED)
+      (void)ks_rb_drop_peer(&p->rb, q);
+  }
+  return KS_OK;
+}
+
+bool kick_duel_peer_away(const kick_duel_peer *p, int32_t player) {
+  if (!usable(p) || player < 0 || player >= (int32_t)p->def.duel.players) return false;
+  return ((p->rb.dropped >> player) & 1u) != 0u;
 }
 
 /* ---------------------------------------------------------------- queries */

@@ -26,8 +26,15 @@ static void reopen(kick_shootout *r) {
 
 /* The handover: the session's part, then the record so far (closed at the
    last confirmed step, or as it was if the match is over). */
-static ks_status write_handover(kick_duel_peer *p, kick_duel_handover *box) {
+static ks_status write_handover(kick_duel_peer *p, kick_duel_handover *box, int32_t returner) {
   int64_t base = p->over ? p->end_step : p->logged;
+  if (p->def.duel.players > 2) {
+    /* Is this device the one to answer, now? Measured with no room (nothing
+       changes short of the room): the record is only closed if so. */
+    size_t need = 0, at0 = 0;
+    ks_status ok = ks_rb_handover_write_for(&p->rb, returner, base, 0, box->bytes, 0, &need, &at0);
+    if (ok != KS_ERR_CAPACITY) return ok == KS_OK ? KS_ERR_STATE : ok;
+  }
   if (!p->over) {
     if (p->confirmed_step != base) return KS_ERR_STATE;
     ks_status st = kick_shootout_finish(&p->record, base, KICK_SHOOTOUT_PLAYED, -1);
@@ -38,7 +45,9 @@ static ks_status write_handover(kick_duel_peer *p, kick_duel_handover *box) {
     }
   }
   size_t hist = kick_shootout_encoded_size(&p->record), len = 0, at = 0;
-  ks_status st = hist == 0 ? KS_ERR_STATE : ks_rb_handover_write(&p->rb, base, hist, box->bytes, box->cap, &len, &at);
+  ks_status st = KS_ERR_STATE;
+  if (hist != 0 && p->def.duel.players <= 2) st = ks_rb_handover_write(&p->rb, base, hist, box->bytes, box->cap, &len, &at);
+  else if (hist != 0) st = ks_rb_handover_write_for(&p->rb, returner, base, hist, box->bytes, box->cap, &len, &at);
   if (st == KS_OK) st = kick_shootout_encode(&p->record, box->bytes + at, box->cap - at, &hist, NULL);
   if (!p->over) reopen(&p->record);
   if (st != KS_OK) return st;
@@ -56,7 +65,8 @@ ks_status kick_duel_peer_answer(kick_duel_peer *p, kick_duel_handover *box, cons
   if (ks_rb_desync_report(&p->rb)->detected) return refuse(err, KS_ERR_STATE, "desync");
   if (!box->valid || box->nonce != rq.nonce) {
     box->valid = false;
-    st = write_handover(p, box);
+    /* The asking player: a checked request's sender byte (its header's sixth). */
+    st = write_handover(p, box, (int32_t)req[5]);
     if (st != KS_OK) return refuse(err, st, "handover");
     box->nonce = rq.nonce;
     box->valid = true;
