@@ -69,7 +69,9 @@
 /// (ks_rb_handover_write_for, the record so far as the history; the others
 /// get KS_ERR_STATE, nothing to send). kick_duel_peer_resume then rebuilds it
 /// as in a duel; its own inputs are taken again from the handover's resume
-/// step (a strike or tap before it is refused, KS_ERR_STATE).
+/// step (a strike or tap before it is refused, KS_ERR_STATE). A party's peer
+/// whose confirmed match is over steps no further (messages still go out),
+/// so a device that comes back after the end still gets its handover.
 ///
 /// Not simulation state: a peer points into its storage (never copy it).
 #ifndef KICKSTEP_KICK_DUEL_PEER_H

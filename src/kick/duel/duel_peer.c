@@ -173,7 +173,12 @@ static void follow_desync(kick_duel_peer *p) {
 bool kick_duel_peer_tick(kick_duel_peer *p) {
   if (!usable(p)) return false;
   bool stepped = false;
-  if (ks_rb_recommended_wait(&p->rb) > 0 && p->sync_turn++ % 3 == 0) {
+  if (p->over && p->def.duel.players > 2) {
+    /* A party that is over steps no further: its inputs from the end on stay
+       kept, for a handover to a player who comes back after the end (the
+       others need nothing past the end; messages still go out). */
+    (void)ks_rb_settle(&p->rb);
+  } else if (ks_rb_recommended_wait(&p->rb) > 0 && p->sync_turn++ % 3 == 0) {
     p->skipped++;
     (void)ks_rb_settle(&p->rb);
   } else {

@@ -46,8 +46,10 @@ static ks_status write_handover(kick_duel_peer *p, kick_duel_handover *box, int3
   }
   size_t hist = kick_shootout_encoded_size(&p->record), len = 0, at = 0;
   ks_status st = KS_ERR_STATE;
-  if (hist != 0 && p->def.duel.players <= 2) st = ks_rb_handover_write(&p->rb, base, hist, box->bytes, box->cap, &len, &at);
-  else if (hist != 0) st = ks_rb_handover_write_for(&p->rb, returner, base, hist, box->bytes, box->cap, &len, &at);
+  if (hist != 0 && p->def.duel.players <= 2)
+    st = ks_rb_handover_write(&p->rb, base, hist, box->bytes, box->cap, &len, &at);
+  else if (hist != 0)
+    st = ks_rb_handover_write_for(&p->rb, returner, base, hist, box->bytes, box->cap, &len, &at);
   if (st == KS_OK) st = kick_shootout_encode(&p->record, box->bytes + at, box->cap - at, &hist, NULL);
   if (!p->over) reopen(&p->record);
   if (st != KS_OK) return st;
