@@ -34,6 +34,8 @@ KB_EXPORT(kb_buf) uint8_t *kb_buf(void) { return kb_bytes; }
 KB_EXPORT(kb_samples) kick_touch *kb_samples(void) { return kb_pts; }
 KB_EXPORT(kb_view) double *kb_view(void) { return kb_v; }
 KB_EXPORT(kb_rules) int32_t kb_rules(void) { return KICK_BOARD_RULES; }
+/// The steps from the swipe's reading to the strike (KICK_BOARD_RUNUP_STEPS): a try's strike step is its reading step plus these.
+KB_EXPORT(kb_runup_steps) int32_t kb_runup_steps(void) { return KICK_BOARD_RUNUP_STEPS; }
 KB_EXPORT(kb_verdict_name) const char *kb_verdict_name(int32_t v) { return kick_board_verdict_name((kick_board_verdict)v); }
 KB_EXPORT(kb_verdict_text) const char *kb_verdict_text(int32_t v) { return kick_board_verdict_text((kick_board_verdict)v); }
 

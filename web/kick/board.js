@@ -22,9 +22,6 @@ const STORE_DEVICE = 'kickstep.board.device';
 const STORE_NAME = 'kickstep.board.name';
 const STORE_FRIENDS = 'kickstep.board.friends';
 const STORE_QUEUE = 'kickstep.board.queue';
-const RUNUP_STEPS = 270; // KICK_BOARD_RUNUP_STEPS: the strike comes 270 steps after the swipe is read
-const MODE_DAILY = 1;
-const SCREEN_AIM = 0;
 const NAME_RE = /^[A-Za-z0-9](?:[A-Za-z0-9 _.-]{0,14}[A-Za-z0-9])$/;
 const RETRY_REASONS = new Set(['rate_limited', 'rate_limited_player', 'server_error']);
 
@@ -83,16 +80,14 @@ async function boardBase() {
   return null;
 }
 
-export function attachBoard(game) {
-  const state = {
-    base: undefined, device: deviceKey(), name: get(STORE_NAME, ''), friends: get(STORE_FRIENDS, []),
-    queue: get(STORE_QUEUE, []), input: null, pending: null, sending: false, lastRank: null, kb: null,
-    sent: 0, answered: [],
-  };
-  const api = { state };
-
-  // ------------------------------------------------------------ the input, as the game gets it
-  const daily = () => game.v('mode') === MODE_DAILY;
+/**
+ * Follows the game's input calls: a Daily Kick's swipe or key kick, once the
+ * game reads it, becomes state.pending (with the try, the day and the step it
+ * was read on); at its decision, onDecided(pending, claim) is called.
+ */
+function followInput(game, state, onDecided) {
+  const { MODE, SCREEN } = game.names;
+  const daily = () => game.v('mode') === MODE.DAILY;
   const wrap = (name, before) => {
     const f = game[name];
     game[name] = (...args) => {
@@ -106,6 +101,12 @@ export function attachBoard(game) {
     };
   };
   const fresh = () => ({ kind: 0, samples: [], screen: [game.v('screen_w'), game.v('screen_h')], keys: null });
+  // The kick is read: remember the try it belongs to; the claim comes at the decision.
+  const begin = (input) => {
+    const day = dayNumber(game.v('year'), game.v('month'), game.v('day'));
+    state.pending = { input, day, try: game.v('attempt'), readStep: game.v('steps') };
+    state.input = null;
+  };
   wrap('swipeBegin', (r) => {
     game.read();
     if (r === 0 && daily()) state.input = { ...fresh(), kind: 1 };
@@ -131,71 +132,72 @@ export function attachBoard(game) {
     if (r === 0 && daily() && charge !== null) begin({ ...fresh(), kind: 2, keys: { ...keys, down: charge, up: t } });
     charge = null;
   });
-  // The kick is read: remember the try it belongs to; the claim comes at the decision.
-  function begin(input) {
-    const day = dayNumber(game.v('year'), game.v('month'), game.v('day'));
-    // the swipe is read now: the strike comes after the run-up
-    state.pending = { input, day, try: game.v('attempt'), strikeStep: game.v('steps') + RUNUP_STEPS };
-    state.input = null;
-  }
   wrap('frame', () => {
     const p = state.pending;
     if (!p) return;
     game.read();
     if (!daily() || game.v('struck') === 0 || game.v('decision_step') <= 0 || game.v('last_outcome') === 0) return;
-    if (game.v('screen') === SCREEN_AIM) return;
+    if (game.v('screen') === SCREEN.AIM) return;
     state.pending = null;
-    const claim = {
+    const crossed = game.v('crossed') !== 0;
+    onDecided(p, {
       outcome: game.v('last_outcome'), points: game.v('last_points'), decision: game.v('decision_step'),
-      moments: game.v('last_moments'), crossed: game.v('crossed') !== 0,
-      x: game.v('crossed') ? game.v('cross_x') : 0, y: game.v('crossed') ? game.v('cross_y') : 0,
-    };
-    enqueue(p, claim).catch((e) => console.warn(`board: ${e.message}`));
+      moments: game.v('last_moments'), crossed, x: crossed ? game.v('cross_x') : 0, y: crossed ? game.v('cross_y') : 0,
+    });
   });
+}
 
-  // ------------------------------------------------------------ packing and the queue
-  async function kb() {
-    if (!state.kb) state.kb = await loadWasm(wasmUrl('board'));
-    return state.kb;
+/** A try's bytes from the board module (kick_board.h), checked as the server checks them. */
+async function packTry(state, api, p, c) {
+  if (!state.kb) state.kb = await loadWasm(wasmUrl('board'));
+  const w = state.kb;
+  const x = w.exports;
+  const n = p.input.kind === 1 ? p.input.samples.length : 0;
+  if (n > 4096) return null;
+  if (n) {
+    const s = new Float64Array(x.memory.buffer, x.kb_samples(), n * 3);
+    p.input.samples.forEach(([t, px, py], i) => {
+      s[i * 3] = px; // kick_touch is x, y, t
+      s[i * 3 + 1] = py;
+      s[i * 3 + 2] = t;
+    });
   }
-  async function pack(p, c) {
-    const w = await kb();
-    const x = w.exports;
-    const n = p.input.kind === 1 ? p.input.samples.length : 0;
-    if (n > 4096) return null;
-    if (n) {
-      const s = new Float64Array(x.memory.buffer, x.kb_samples(), n * 3);
-      p.input.samples.forEach(([t, px, py], i) => {
-        s[i * 3] = px; // kick_touch is x, y, t
-        s[i * 3 + 1] = py;
-        s[i * 3 + 2] = t;
-      });
-    }
-    const k = p.input.keys || { aim: 0, height: 0, bend: 0, down: 0, up: 0 };
-    const len = x.kb_encode(p.day, p.try, p.strikeStep, p.input.kind, p.input.screen[0], p.input.screen[1], n,
-      k.aim, k.height, k.bend, k.down, k.up, c.outcome, c.points, c.decision, c.moments >>> 0, c.crossed ? 1 : 0, c.x, c.y);
-    if (!len) return null;
-    const bytes = new Uint8Array(x.memory.buffer, x.kb_buf(), len).slice();
-    // The same check the server makes: a try this page cannot have played is not sent.
-    const verdict = x.kb_verify(len);
-    api.lastLocalVerdict = w.str(x.kb_verdict_name(verdict));
-    return { b64: b64(bytes), ok: verdict === 0 };
-  }
-  async function enqueue(p, claim) {
-    const packed = await pack(p, claim);
-    if (!packed) return;
-    if (!packed.ok) console.warn(`board: this try does not re-simulate to the page's result (${api.lastLocalVerdict}); not sent`);
-    else {
-      state.queue.push({ b64: packed.b64, day: p.day, try: p.try, points: claim.points, at: Date.now() });
-      put(STORE_QUEUE, state.queue);
-    }
-    await flush();
-  }
+  const k = p.input.keys || { aim: 0, height: 0, bend: 0, down: 0, up: 0 };
+  const strikeStep = p.readStep + x.kb_runup_steps(); // the strike comes the run-up after the reading
+  const len = x.kb_encode(p.day, p.try, strikeStep, p.input.kind, p.input.screen[0], p.input.screen[1], n,
+    k.aim, k.height, k.bend, k.down, k.up, c.outcome, c.points, c.decision, c.moments >>> 0, c.crossed ? 1 : 0, c.x, c.y);
+  if (!len) return null;
+  const bytes = new Uint8Array(x.memory.buffer, x.kb_buf(), len).slice();
+  // The same check the server makes: a try this page cannot have played is not sent.
+  const verdict = x.kb_verify(len);
+  api.lastLocalVerdict = w.str(x.kb_verdict_name(verdict));
+  return { b64: b64(bytes), ok: verdict === 0 };
+}
+
+/** The queue of tries to send: kept in storage, sent oldest first, an unanswered one kept for later. */
+function createSender(state, api, ui) {
   async function base() {
     if (state.base === undefined || state.base === null) state.base = await boardBase();
     return state.base;
   }
-  /** Sends what is queued, oldest first; an unanswered try stays for the next time. */
+  async function send(q, url) {
+    const res = await fetch(`${url}/api/board/try`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: state.name, device: state.device, b64: q.b64 }) });
+    state.sent++;
+    return res.json();
+  }
+  function answered(q, r) {
+    state.queue.shift();
+    put(STORE_QUEUE, state.queue);
+    state.answered.push({ try: q.try, day: q.day, accepted: !!r.accepted, reason: r.reason || 'ok' });
+    if (r.accepted) {
+      state.lastRank = { rank: r.rank, count: r.count, best: r.best };
+      ui.toast(`Daily Kick: ${r.points} points — you are #${r.rank} of ${r.count} today`);
+    } else if (r.reason !== 'already_recorded') { /* already_recorded: sent before, its answer lost: it is on the board */
+      ui.toast(`Daily Kick try not on the board: ${r.text || r.reason}`);
+    }
+    ui.refreshRank();
+  }
   async function flush() {
     if (state.sending || !state.queue.length || !nameOk(state.name)) return;
     state.sending = true;
@@ -206,41 +208,45 @@ export function attachBoard(game) {
         const q = state.queue[0];
         let r;
         try {
-          const res = await fetch(`${url}/api/board/try`, { method: 'POST', headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: state.name, device: state.device, b64: q.b64 }) });
-          r = await res.json();
-          state.sent++;
+          r = await send(q, url);
         } catch {
           state.base = undefined; // offline or unreachable: keep it queued
           return;
         }
         if (!r.accepted && RETRY_REASONS.has(r.reason)) return;
-        state.queue.shift();
-        put(STORE_QUEUE, state.queue);
-        state.answered.push({ try: q.try, day: q.day, accepted: !!r.accepted, reason: r.reason || 'ok' });
-        if (r.accepted) {
-          state.lastRank = { rank: r.rank, count: r.count, best: r.best };
-          toast(`Daily Kick: ${r.points} points — you are #${r.rank} of ${r.count} today`);
-        } else if (r.reason === 'already_recorded') {
-          /* sent before, its answer lost: it is on the board */
-        } else {
-          toast(`Daily Kick try not on the board: ${r.text || r.reason}`);
-        }
-        refreshRank();
+        answered(q, r);
       }
     } finally {
       state.sending = false;
     }
   }
-  window.addEventListener('online', () => flush());
-  setInterval(() => flush(), 30000);
+  async function enqueue(p, claim) {
+    const packed = await packTry(state, api, p, claim);
+    if (!packed) return;
+    if (!packed.ok) console.warn(`board: this try does not re-simulate to the page's result (${api.lastLocalVerdict}); not sent`);
+    else {
+      state.queue.push({ b64: packed.b64, day: p.day, try: p.try, points: claim.points, at: Date.now() });
+      put(STORE_QUEUE, state.queue);
+    }
+    await flush();
+  }
+  return { base, flush, enqueue };
+}
 
-  // ------------------------------------------------------------ the board's screen
-  const el = (tag, props = {}, ...kids) => {
-    const e = Object.assign(document.createElement(tag), props);
-    for (const k of kids) e.append(k);
-    return e;
-  };
+const el = (tag, props = {}, ...kids) => {
+  const e = Object.assign(document.createElement(tag), props);
+  for (const k of kids) e.append(k);
+  return e;
+};
+
+/** The board's screen: the player's name and friends, today's top, friends, yesterday's winner; and the toasts. */
+function createPanel(state, api, base) {
+  const panel = el('section', { id: 'board', className: 'overlay hidden' });
+  panel.setAttribute('aria-live', 'polite');
+  const inner = el('div', { className: 'panel menu-panel board-panel' });
+  panel.append(inner);
+  document.getElementById('stage')?.append(panel);
+  const rankLine = el('p', { id: 'board-rank', className: 'board-rank' });
   function toast(text) {
     const t = document.getElementById('toast') || document.body.appendChild(el('div', { id: 'toast' }));
     t.textContent = text;
@@ -248,13 +254,6 @@ export function attachBoard(game) {
     clearTimeout(toast.timer);
     toast.timer = setTimeout(() => t.classList.add('hidden'), 4000);
   }
-  const panel = el('section', { id: 'board', className: 'overlay hidden' });
-  panel.setAttribute('aria-live', 'polite');
-  const inner = el('div', { className: 'panel menu-panel board-panel' });
-  panel.append(inner);
-  document.getElementById('stage')?.append(panel);
-  const rankLine = el('p', { id: 'board-rank', className: 'board-rank' });
-
   async function fetchBoard() {
     const url = await base();
     if (!url) return null;
@@ -278,8 +277,7 @@ export function attachBoard(game) {
     li.append(' ', watch);
     return li;
   };
-  async function show() {
-    inner.replaceChildren(el('h2', { textContent: "Today's board" }));
+  function youForm() {
     const nameIn = el('input', { id: 'board-name', value: state.name, maxLength: 16, placeholder: 'Your name' });
     const friendsIn = el('input', { id: 'board-friends', value: state.friends.join(', '), placeholder: 'Friends (names, commas between)' });
     const save = el('button', { id: 'board-save', className: 'btn', textContent: 'Save' });
@@ -294,7 +292,24 @@ export function attachBoard(game) {
       api.setFriends(friendsIn.value.split(',').map((s) => s.trim()).filter(nameOk));
       show();
     });
-    inner.append(el('div', { className: 'board-you' }, nameIn, friendsIn, save), msg);
+    return [el('div', { className: 'board-you' }, nameIn, friendsIn, save), msg];
+  }
+  function boardLines(b) {
+    const out = [el('p', { className: 'board-date', textContent: `${b.date}: ${b.count} player${b.count === 1 ? '' : 's'}` })];
+    if (b.you) out.push(el('p', { id: 'board-you', textContent: `You: #${b.you.rank}, ${b.you.points} points` }));
+    const ol = el('ol', { id: 'board-top', className: 'board-top' });
+    for (const e of b.top) ol.append(row(e, b.you && e.entry === b.you.entry));
+    out.push(ol);
+    if (b.friends.length) {
+      const fl = el('ul', { id: 'board-friends-list' });
+      for (const e of b.friends) fl.append(row(e, false));
+      out.push(el('h3', { textContent: 'Friends' }), fl);
+    }
+    if (b.yesterday) out.push(el('p', { id: 'board-yesterday', textContent: `Yesterday's winner: ${b.yesterday.name}, ${b.yesterday.points} points` }));
+    return out;
+  }
+  async function show() {
+    inner.replaceChildren(el('h2', { textContent: "Today's board" }), ...youForm());
     if (state.queue.length) inner.append(el('p', { id: 'board-queued', textContent: `${state.queue.length} tr${state.queue.length === 1 ? 'y' : 'ies'} waiting to be sent` }));
     let b = null;
     try {
@@ -302,21 +317,8 @@ export function attachBoard(game) {
     } catch {
       b = null;
     }
-    if (!b) {
-      inner.append(el('p', { textContent: 'The board cannot be reached now: tries are kept and sent later.' }));
-    } else {
-      inner.append(el('p', { className: 'board-date', textContent: `${b.date}: ${b.count} player${b.count === 1 ? '' : 's'}` }));
-      if (b.you) inner.append(el('p', { id: 'board-you', textContent: `You: #${b.you.rank}, ${b.you.points} points` }));
-      const ol = el('ol', { id: 'board-top', className: 'board-top' });
-      for (const e of b.top) ol.append(row(e, b.you && e.entry === b.you.entry));
-      inner.append(ol);
-      if (b.friends.length) {
-        const fl = el('ul', { id: 'board-friends-list' });
-        for (const e of b.friends) fl.append(row(e, false));
-        inner.append(el('h3', { textContent: 'Friends' }), fl);
-      }
-      if (b.yesterday) inner.append(el('p', { id: 'board-yesterday', textContent: `Yesterday's winner: ${b.yesterday.name}, ${b.yesterday.points} points` }));
-    }
+    if (!b) inner.append(el('p', { textContent: 'The board cannot be reached now: tries are kept and sent later.' }));
+    else inner.append(...boardLines(b));
     const close = el('button', { id: 'board-close', className: 'btn', textContent: 'Back' });
     close.addEventListener('click', () => panel.classList.add('hidden'));
     inner.append(close);
@@ -324,17 +326,30 @@ export function attachBoard(game) {
   }
   const open = el('button', { id: 'btn-board', className: 'btn big', textContent: "Today's board" });
   open.addEventListener('click', () => show());
-  const dailyButton = document.getElementById('btn-daily');
-  if (dailyButton) dailyButton.after(open);
-  const result = document.querySelector('#result .panel');
-  if (result) result.append(rankLine);
+  document.getElementById('btn-daily')?.after(open);
+  document.querySelector('#result .panel')?.append(rankLine);
+  return { toast, refreshRank, fetchBoard, show };
+}
 
-  // ------------------------------------------------------------ the public side
+export function attachBoard(game) {
+  const state = {
+    base: undefined, device: deviceKey(), name: get(STORE_NAME, ''), friends: get(STORE_FRIENDS, []),
+    queue: get(STORE_QUEUE, []), input: null, pending: null, sending: false, lastRank: null, kb: null,
+    sent: 0, answered: [],
+  };
+  const api = { state };
+  const ui = {};
+  const sender = createSender(state, api, ui);
+  Object.assign(ui, createPanel(state, api, sender.base));
+  followInput(game, state, (p, claim) => sender.enqueue(p, claim).catch((e) => console.warn(`board: ${e.message}`)));
+  window.addEventListener('online', () => sender.flush());
+  setInterval(() => sender.flush(), 30000);
+
   api.setName = (n) => {
     if (!nameOk(n)) return false;
     state.name = n;
     put(STORE_NAME, n);
-    flush();
+    sender.flush();
     return true;
   };
   api.setFriends = (list) => {
@@ -343,7 +358,7 @@ export function attachBoard(game) {
   };
   /** The entry's replay as a share link the page plays (kick/?share=CODE), or null. */
   api.watchLink = async (entry) => {
-    const url = await base();
+    const url = await sender.base();
     if (!url) return null;
     const r = await fetch(`${url}/api/board/entry/${Number(entry)}`);
     const e = r.ok ? await r.json() : null;
@@ -354,10 +369,10 @@ export function attachBoard(game) {
     if (link) location.assign(link);
     return link;
   };
-  api.flush = flush;
-  api.show = show;
-  api.fetchBoard = fetchBoard;
-  flush();
+  api.flush = sender.flush;
+  api.show = ui.show;
+  api.fetchBoard = ui.fetchBoard;
+  sender.flush();
   return api;
 }
 
