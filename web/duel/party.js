@@ -47,53 +47,47 @@ async function relayAddress() {
 
 const hex = (hi, lo) => (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 
-async function main() {
-  const duel = await createDuel();
-  const relay = await relayAddress();
-  const rounds = Math.max(0, Math.min(10, Number(params.get('rounds')) || 0));
-  if (params.has('debug')) document.body.classList.add('debug'); // engine figures (the final hash) for developers, as on the duel page
-  const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0 };
-  window.__party = api;
-  let players = 0;
-  const lobbyError = (text) => {
-    api.errors.push(text);
-    $('lobby-error').textContent = text;
-    $('lobby-error').classList.remove('hidden');
-  };
-  if (!relay.url) {
-    lobbyError(`this link names a relay the site does not allow: ${relay.refused}`);
-    return;
-  }
-  const net = new RelayLink(relay.url, {
-    seated(m) {
-      api.seat = m.seat;
-      api.room = m.room;
-      api.seats = players = m.seats || players;
-      const u = new URL(location.href);
-      u.search = '';
-      u.searchParams.set('room', m.room);
-      if (rounds) u.searchParams.set('rounds', String(rounds));
-      if (params.get('relay')) u.searchParams.set('relay', params.get('relay'));
-      api.link = u.href;
-      $('room-link').value = api.link;
-      $('lobby-wait').classList.remove('hidden');
-      $('lobby-note').textContent = `You are player ${m.seat + 1} of ${players}. Waiting for players…`;
-    },
+/** The room link, the lobby line: this page holds seat m.seat of m.seats. */
+function seated(page, m) {
+  const { api } = page;
+  api.seat = m.seat;
+  api.room = m.room;
+  api.seats = page.players = m.seats || page.players;
+  const u = new URL(location.href);
+  u.search = '';
+  u.searchParams.set('room', m.room);
+  if (page.rounds) u.searchParams.set('rounds', String(page.rounds));
+  if (params.get('relay')) u.searchParams.set('relay', params.get('relay'));
+  api.link = u.href;
+  $('room-link').value = api.link;
+  $('lobby-wait').classList.remove('hidden');
+  $('lobby-note').textContent = `You are player ${m.seat + 1} of ${page.players}. Waiting for players…`;
+}
+
+/** The party starts: the rules from the module, the score table, the match screen. */
+function started(page, seat, m) {
+  const { api, duel } = page;
+  page.players = api.seats = (m && m.seats) || page.players;
+  const st = duel.party(page.players, page.rounds);
+  const st2 = st === 0 ? duel.init(seat, api.room) : st;
+  if (st2 !== 0) return page.lobbyError(`the match cannot start: ${duel.status(st2)}`);
+  api.seat = seat;
+  api.started = true;
+  $('lobby').classList.add('hidden');
+  $('match').classList.remove('hidden');
+  buildTable(page);
+  if (!manual) duel.resume();
+  return undefined;
+}
+
+/** The relay link: seats, the start, the other devices' bytes, players leaving. */
+function connect(page, url) {
+  const { api, duel } = page;
+  return new RelayLink(url, {
+    seated: (m) => seated(page, m),
     reseated() {},
-    watching() { lobbyError('this party is full (watching a party is not offered yet)'); },
-    start(seat, m) {
-      players = api.seats = (m && m.seats) || players;
-      const st = duel.party(players, rounds);
-      const st2 = st === 0 ? duel.init(seat, api.room) : st;
-      if (st2 !== 0) return lobbyError(`the match cannot start: ${duel.status(st2)}`);
-      api.seat = seat;
-      api.started = true;
-      $('lobby').classList.add('hidden');
-      $('match').classList.remove('hidden');
-      buildTable();
-      if (!manual) duel.resume();
-      return undefined;
-    },
+    watching() { page.lobbyError('this party is full (watching a party is not offered yet)'); },
+    start: (seat, m) => started(page, seat, m),
     data(bytes) {
       if (!api.started) return;
       const st = duel.receive(bytes);
@@ -107,79 +101,88 @@ async function main() {
       }
     },
     status() {},
-    error(m) { lobbyError(m.message || m.code); },
+    error(m) { page.lobbyError(m.message || m.code); },
   });
+}
 
-  function buildTable() {
-    const body = $('scores').tBodies[0];
-    body.textContent = '';
-    for (let i = 0; i < players; i++) {
-      const tr = document.createElement('tr');
-      tr.id = `row-${i}`;
-      if (i === api.seat) tr.className = 'me';
-      tr.innerHTML = `<td>Player ${i + 1}${i === api.seat ? ' (you)' : ''}</td><td class="goals">0</td><td class="kicks">0</td>`;
-      body.appendChild(tr);
-    }
+function buildTable(page) {
+  const body = $('scores').tBodies[0];
+  body.textContent = '';
+  for (let i = 0; i < page.players; i++) {
+    const tr = document.createElement('tr');
+    tr.id = `row-${i}`;
+    if (i === page.api.seat) tr.className = 'me';
+    tr.innerHTML = `<td>Player ${i + 1}${i === page.api.seat ? ' (you)' : ''}</td><td class="goals">0</td><td class="kicks">0</td>`;
+    body.appendChild(tr);
   }
+}
 
-  /** What the page shows, from the module's view (read by name). */
-  function show() {
-    duel.read();
-    const v = (n) => duel.v(n);
-    const shooter = v('shooter'), keeper = v('keeper'), me = api.seat;
-    const name = (p) => (p === me ? 'You' : `Player ${p + 1}`);
-    for (let i = 0; i < players; i++) {
-      const row = $(`row-${i}`);
-      if (!row) continue;
-      row.querySelector('.goals').textContent = String(v(`score${i}`));
-      row.querySelector('.kicks').textContent = String(v(`taken${i}`));
-    }
-    const phase = v('duel_phase');
-    if (v('over')) {
-      if (!api.over) {
-        api.over = true;
-        const w = v('winner');
-        $('result-title').textContent = w === players ? 'A draw.' : w === me ? 'You win the party!' : w >= 0 ? `Player ${w + 1} wins the party.` : 'The party ended.';
-        $('result-hash').textContent = `final state ${hex(v('final_hash_hi'), v('final_hash_lo'))} at step ${v('end_step')}`;
-        $('result').classList.remove('hidden');
-        $('turn').textContent = '';
-      }
-    } else if (phase !== PHASE.OVER) {
-      const round = Math.floor(v('kick') / players) + 1;
-      $('turn').textContent = `Round ${round}: ${name(shooter)} ${shooter === me ? 'shoot' : 'shoots'} — ${name(keeper)} ${keeper === me ? 'keep' : 'keeps'} goal`;
-    }
-    $('shoot-controls').classList.toggle('hidden', !v('may_strike'));
-    $('keep-controls').classList.toggle('hidden', !v('may_tap'));
-    return duel;
+/** The result panel, once the module says the party is over. */
+function showResult(page, v) {
+  const { api } = page;
+  if (api.over) return;
+  api.over = true;
+  const w = v('winner'), me = api.seat;
+  $('result-title').textContent = w === page.players ? 'A draw.' : w === me ? 'You win the party!' : w >= 0 ? `Player ${w + 1} wins the party.` : 'The party ended.';
+  $('result-hash').textContent = `final state ${hex(v('final_hash_hi'), v('final_hash_lo'))} at step ${v('end_step')}`;
+  $('result').classList.remove('hidden');
+  $('turn').textContent = '';
+}
+
+/** What the page shows, from the module's view (read by name). */
+function show(page) {
+  const { duel, api } = page;
+  duel.read();
+  const v = (n) => duel.v(n);
+  const shooter = v('shooter'), keeper = v('keeper'), me = api.seat;
+  const name = (p) => (p === me ? 'You' : `Player ${p + 1}`);
+  for (let i = 0; i < page.players; i++) {
+    const row = $(`row-${i}`);
+    if (!row) continue;
+    row.querySelector('.goals').textContent = String(v(`score${i}`));
+    row.querySelector('.kicks').textContent = String(v(`taken${i}`));
   }
-
-  /** The view as a plain object of the names a test reads. */
-  function snapshot() {
-    duel.read();
-    const o = {};
-    for (const k of ['kick', 'shooter', 'keeper', 'duel_phase', 'phase_age', 'may_strike', 'may_tap', 'over', 'winner', 'players',
-      'score0', 'score1', 'score2', 'score3', 'taken0', 'taken1', 'taken2', 'taken3', 'end_step', 'record_ok', 'desync',
-      'final_hash_hi', 'final_hash_lo', 'rollbacks', 'frame', 'confirmed']) o[k] = duel.v(k);
-    o.final_hash = hex(o.final_hash_hi, o.final_hash_lo);
-    return o;
+  if (v('over')) showResult(page, v);
+  else if (v('duel_phase') !== PHASE.OVER) {
+    const round = Math.floor(v('kick') / page.players) + 1;
+    $('turn').textContent = `Round ${round}: ${name(shooter)} ${shooter === me ? 'shoot' : 'shoots'} — ${name(keeper)} ${keeper === me ? 'keep' : 'keeps'} goal`;
   }
+  $('shoot-controls').classList.toggle('hidden', !v('may_strike'));
+  $('keep-controls').classList.toggle('hidden', !v('may_tap'));
+  return duel;
+}
 
-  function step(seconds) {
-    duel.frame(seconds);
-    for (let s = 0; s < players; s++) {
-      if (s === api.seat) continue;
-      const m = duel.sendTo(s);
-      if (m) net.dataTo(s, m);
-    }
-    api.frames++;
-    show();
+/** The view as a plain object of the names a test reads. */
+function snapshot(duel) {
+  duel.read();
+  const o = {};
+  for (const k of ['kick', 'shooter', 'keeper', 'duel_phase', 'phase_age', 'may_strike', 'may_tap', 'over', 'winner', 'players',
+    'score0', 'score1', 'score2', 'score3', 'taken0', 'taken1', 'taken2', 'taken3', 'end_step', 'record_ok', 'desync',
+    'final_hash_hi', 'final_hash_lo', 'rollbacks', 'frame', 'confirmed']) o[k] = duel.v(k);
+  o.final_hash = hex(o.final_hash_hi, o.final_hash_lo);
+  return o;
+}
+
+/** One frame: the module steps, each other device gets its message, the page shows the view. */
+function step(page, seconds) {
+  page.duel.frame(seconds);
+  for (let s = 0; s < page.players; s++) {
+    if (s === page.api.seat) continue;
+    const m = page.duel.sendTo(s);
+    if (m) page.net.dataTo(s, m);
   }
+  page.api.frames++;
+  show(page);
+}
 
+/** The buttons, and the room: joined from its link, or made at once with ?party=3|4. */
+function controls(page) {
+  const { duel, net } = page;
   for (const b of document.querySelectorAll('#shoot-controls button'))
     b.addEventListener('click', () => duel.strike(24, 0.12, Number(b.dataset.dir)));
   for (const b of document.querySelectorAll('#keep-controls button')) b.addEventListener('click', () => duel.tap(Number(b.dataset.x), 1.0));
-  $('btn-party3').addEventListener('click', () => { players = 3; net.create(3); });
-  $('btn-party4').addEventListener('click', () => { players = 4; net.create(4); });
+  $('btn-party3').addEventListener('click', () => { page.players = 3; net.create(3); });
+  $('btn-party4').addEventListener('click', () => { page.players = 4; net.create(4); });
   const room = params.get('room');
   const asked = Number(params.get('party'));
   if (room) {
@@ -187,17 +190,20 @@ async function main() {
     $('btn-party4').classList.add('hidden');
     net.join(room);
   } else if (asked === 3 || asked === 4) { // ?party=3: create the room at once
-    players = asked;
+    page.players = asked;
     net.create(asked);
   }
+}
 
-  // ?manual: a test hands the frames (scripted timestamps, 1/60 s apart).
+/** ?manual: a test hands the frames (scripted timestamps, 1/60 s apart); else the browser's. */
+function frames(page) {
+  const { api, duel } = page;
   let manualT = 1000;
   api.run = (n = 1) => {
-    for (let i = 0; i < n && api.started; i++) step((manualT += 1000 / 60) / 1000);
-    return snapshot();
+    for (let i = 0; i < n && api.started; i++) step(page, (manualT += 1000 / 60) / 1000);
+    return snapshot(duel);
   };
-  api.view = snapshot;
+  api.view = () => snapshot(duel);
   api.strike = (speed, elevation, direction) => duel.strike(speed, elevation, direction);
   api.tap = (x, y) => duel.tap(x, y);
   api.record = () => {
@@ -206,11 +212,32 @@ async function main() {
   };
   if (!manual) {
     const frame = (now) => {
-      if (api.started) step(now / 1000);
+      if (api.started) step(page, now / 1000);
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   }
+}
+
+async function main() {
+  const duel = await createDuel();
+  const relay = await relayAddress();
+  if (params.has('debug')) document.body.classList.add('debug'); // engine figures (the final hash) for developers, as on the duel page
+  const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0 };
+  window.__party = api;
+  const page = { duel, api, players: 0, rounds: Math.max(0, Math.min(10, Number(params.get('rounds')) || 0)), net: null };
+  page.lobbyError = (text) => {
+    api.errors.push(text);
+    $('lobby-error').textContent = text;
+    $('lobby-error').classList.remove('hidden');
+  };
+  if (!relay.url) {
+    page.lobbyError(`this link names a relay the site does not allow: ${relay.refused}`);
+    return;
+  }
+  page.net = connect(page, relay.url);
+  controls(page);
+  frames(page);
 }
 
 main().catch((e) => {
