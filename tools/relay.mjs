@@ -11,7 +11,9 @@
 // a free one); prints "relay listening on ws://HOST:PORT/" once it does.
 //
 // Protocol. Control messages are JSON text frames; game data are binary frames.
-//   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T,"seats":2}
+//   {"t":"create"}                 -> {"t":"created","room":CODE,"seat":0,"token":T,"seats":2,"rate":R}
+//                                  (R: --rate, the messages a second it takes from one connection; also in
+//                                  "joined", "watching" and "rejoined", so a page keeps its data under it)
 //   {"t":"create","seats":N}       a party room of N seats (2..4; the duel's party mode: docs/duel.md, "Party");
 //                                  it starts when all N are taken (below, "Party rooms")
 //   {"t":"join","room":CODE}       -> {"t":"joined","room":CODE,"seat":S,"token":T,"seats":N}; when all seats
@@ -301,7 +303,7 @@ export function startRelay(given) {
     c.room = room;
     c.seat = -1;
     c.watching = true;
-    return send(c.ws, { t: 'watching', room: room.code, started: room.started, seats: room.n });
+    return send(c.ws, { t: 'watching', room: room.code, started: room.started, seats: room.n, rate: opts.rate });
   }
 
   /** The connected clients of the room's seats other than s. */
@@ -359,7 +361,7 @@ export function startRelay(given) {
         }, opts.roomSeconds * 1000);
         rooms.set(code, room);
         seatClient(room, 0, c);
-        return send(c.ws, { t: 'created', room: code, seat: 0, token: room.seats[0].token, seats: n });
+        return send(c.ws, { t: 'created', room: code, seat: 0, token: room.seats[0].token, seats: n, rate: opts.rate });
       }
       case 'join': {
         if (c.room) return refuse(c, 'already-in-room', 'this connection is already in a room');
@@ -373,7 +375,7 @@ export function startRelay(given) {
         if (free < 0) return watch(c, room);
         room.seats[free] = { token: token(), client: null };
         seatClient(room, free, c);
-        send(c.ws, { t: 'joined', room: room.code, seat: free, token: room.seats[free].token, seats: room.n });
+        send(c.ws, { t: 'joined', room: room.code, seat: free, token: room.seats[free].token, seats: room.n, rate: opts.rate });
         return maybeStart(room);
       }
       case 'watch': {
@@ -393,7 +395,7 @@ export function startRelay(given) {
         if (room.seats[s].client) return refuse(c, 'room-full', 'that seat is connected');
         clearTimeout(room.seats[s].rejoinTimer);
         seatClient(room, s, c);
-        send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started });
+        send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started, rate: opts.rate });
         for (const o of others(room, s)) send(o.ws, room.n > 2 ? { t: 'peer-back', seat: s } : { t: 'peer-back' });
         return maybeStart(room);
       }

@@ -85,7 +85,7 @@ function data(page, bytes) {
   const st = duel.receive(bytes);
   if (st !== 0) page.api.errors.push(`refused a message: ${duel.status(st)} (${duel.text()})`);
   const reply = duel.reply(); // an answer to the other page's handover request
-  if (reply) page.link.data(reply);
+  if (reply) page.link.data(reply, true);
 }
 
 /** The other player lost the connection, came back, or is gone for good. */

@@ -27,10 +27,11 @@ export function bindWindow(page) {
 function step(page, target) {
   const { duel, link } = page;
   duel.frame(target);
-  const msg = duel.send(); // a watcher's: its request for the confirmed inputs it lacks
+  // What goes out waits while the page's budget under the relay's rate is spent (net.js).
+  const msg = link.canSend() ? duel.send() : null; // a player's message, or a watcher's request for the confirmed inputs it lacks
   if (msg) link.data(msg);
   // A player answers the watchers (the oldest step asked for, then the newest): two messages a frame at most.
-  for (let i = 0; i < 2 && !page.ui.watching; i++) {
+  for (let i = 0; i < 2 && !page.ui.watching && link.canSend(); i++) {
     const answer = duel.watchReply();
     if (!answer) break;
     link.data(answer);

@@ -18,6 +18,26 @@ export class RelayLink {
     this.retry = null;
     this.rtt = 0;
     this.pingTimer = null;
+    // The relay refuses more than its rate of messages a second per connection
+    // (it says which in its welcome; 200 by default). The page keeps its game
+    // data under three quarters of that, whatever the display's frame rate or
+    // the number of seats: a rollback message not sent this frame is carried
+    // by the next one, whose inputs it repeats.
+    this.rate = 150;
+    this.tokens = 30;
+    this.lastRefill = performance.now();
+  }
+
+  /** May game data go out now (the page's own budget under the relay's rate)? */
+  canSend() {
+    const now = performance.now();
+    this.tokens = Math.min(this.rate / 5, this.tokens + ((now - this.lastRefill) / 1000) * this.rate);
+    this.lastRefill = now;
+    return this.tokens >= 1;
+  }
+  /** The relay's rate from its welcome message: the budget is three quarters of it. */
+  takeRate(m) {
+    if (Number.isFinite(m.rate) && m.rate >= 4) this.rate = Math.floor(m.rate * 0.75);
   }
 
   open(first) {
@@ -54,11 +74,13 @@ export class RelayLink {
     switch (m.t) {
       case 'created':
       case 'joined':
+        this.takeRate(m);
         this.room = m.room;
         this.token = m.token;
         this.seat = m.seat;
         return this.h.seated(m);
       case 'rejoined':
+        this.takeRate(m);
         this.seat = m.seat;
         if (!this.started && m.started) {
           // A page that was reloaded: its seat is back, the match must be too.
@@ -69,6 +91,7 @@ export class RelayLink {
         return this.h.status('rejoined');
       case 'watching':
         // A watcher (a watch link, or a join of a full room): it follows the match, plays no part.
+        this.takeRate(m);
         this.watching = true;
         this.watchRoom = this.room = m.room;
         if (this.started) return this.h.status('rejoined');
@@ -123,16 +146,23 @@ export class RelayLink {
   }
   control(obj) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(obj)); }
   /** Sends game data (dropped while the connection is down: the rollback messages are re-sent). */
-  data(bytes) {
-    if (this.started && this.ws && this.ws.readyState === 1) this.ws.send(bytes);
+  data(bytes, answer = false) {
+    // An answer (a handover part for a reloaded page) goes out even over budget,
+    // and the budget goes into debt: it answers one request of the other's.
+    if (!this.started || !this.ws || this.ws.readyState !== 1 || (!this.canSend() && !answer)) return false;
+    this.tokens -= 1;
+    this.ws.send(bytes);
+    return true;
   }
   /** A party room: game data for one seat (the relay's party frame: the seat byte, then the bytes). */
   dataTo(seat, bytes) {
-    if (!this.started || !this.ws || this.ws.readyState !== 1) return;
+    if (!this.started || !this.ws || this.ws.readyState !== 1 || !this.canSend()) return false;
+    this.tokens -= 1;
     const frame = new Uint8Array(bytes.length + 1);
     frame[0] = seat;
     frame.set(bytes, 1);
     this.ws.send(frame);
+    return true;
   }
   /** Cuts the connection without leaving the room (it comes back by itself). */
   drop() { if (this.ws) this.ws.close(); }

@@ -166,8 +166,12 @@ function snapshot(duel) {
 /** One frame: the module steps, each other device gets its message, the page shows the view. */
 function step(page, seconds) {
   page.duel.frame(seconds);
-  for (let s = 0; s < page.players; s++) {
-    if (s === page.api.seat) continue;
+  // The other seats in turn, from a different one each frame, so that a frame
+  // whose budget (net.js) runs out holds back a different seat's message.
+  const first = page.api.frames;
+  for (let k = 0; k < page.players; k++) {
+    const s = (first + k) % page.players;
+    if (s === page.api.seat || !page.net.canSend()) continue;
     const m = page.duel.sendTo(s);
     if (m) page.net.dataTo(s, m);
   }
