@@ -95,21 +95,43 @@ typedef struct kick_batch_wind {
   ks_vec3 wind[KICK_BATCH_WIND_SLOTS]; ///< the wind at step n's clock time (kick_wind_at's bits), at n mod KICK_BATCH_WIND_SLOTS
 } kick_batch_wind;
 
+/// A director's look-ahead done during the shooter's run-up
+/// (kick_director_kick_after_cached): the frames of the run-up advance a copy
+/// of the waiting shot to the strike step, strike it with the kick and fly it
+/// towards its decision a few steps a frame, so the strike's frame finds the
+/// look-ahead done. The strike takes it only when the copy is the live shot
+/// at that step, every byte, and the kick the same bits; otherwise it flies
+/// its own, as without a cache. Part of kick_shot_cache; never read by a shot.
+typedef struct kick_shot_ahead {
+  bool active;              ///< a kick waits for its run-up and is looked at here
+  bool struck;              ///< `look` is struck (`pre` reached `due`)
+  uint8_t pad_[6];          ///< zero
+  int64_t due;              ///< the live step the kick is struck on
+  int64_t s0;               ///< look's total_steps when it was struck
+  uint64_t taken;           ///< strikes that took their look-ahead from here (a count for tests and benches)
+  kick_launch launch;       ///< the kick
+  kick_shot pre;            ///< the waiting shot, advanced as the live one is, towards `due`
+  kick_shot look;           ///< the look-ahead: `pre` at `due`, struck, part-way to its decision
+} kick_shot_ahead;
+
 /// What a shot and its copies (look-aheads, rerolled trials, restored
 /// states, a bench's repeated stretch) share outside their state, so that
 /// work one of them did is not done again: the wind by step (a
 /// kick_batch_wind table, filled as the batch fills its own) and the
-/// keeper's latest estimate of a kick. A cache in both parts: before a shot
+/// keeper's latest estimate of a kick; and for a director, the look-ahead of
+/// a kick waiting for its run-up (kick_shot_ahead). A cache in every part: before a shot
 /// takes anything from it, it checks the table's wind against its own (every
 /// input of the wind, bit for bit) and the estimate against every input bit
 /// of its read, so a shot stepped with a cache, with another, or with
-/// kick_shot_step has the same bits. A table holds one wind: a shot with
+/// kick_shot_step has the same bits (and a director takes a look-ahead only
+/// when its copy is the live shot, every byte). A table holds one wind: a shot with
 /// another wind empties it and takes it. About 200 KB, so it lives beside the
 /// shots, never in one (a shot stays a plain value); zeroed or
 /// kick_shot_cache_init, it is empty. Used by one thread at a time.
 typedef struct kick_shot_cache {
   kick_batch_wind wind;     ///< the wind by step (users unused)
   kick_estimate_memo memo;  ///< the latest estimate a shot stepped with this cache made
+  kick_shot_ahead ahead;    ///< a director's look-ahead during the run-up (kick_director.h)
 } kick_shot_cache;
 
 /// Empties a cache (a zeroed one is empty too).

@@ -148,6 +148,8 @@ void kick_shot_cache_init(kick_shot_cache *c) {
   wind_table_clear(&c->wind);
   kick_estimate_memo none = {0};
   c->memo = none;
+  c->ahead.active = false;
+  c->ahead.struck = false;
 }
 
 void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {

@@ -301,6 +301,102 @@ ks_status kick_director_frame(kick_director *d, double target_seconds, ks_events
   return kick_director_frame_cached(d, target_seconds, out, NULL);
 }
 
+/* ------------------------------------------------- the look-ahead in the run-up */
+
+/* A kick read with a run-up (kick_director_kick_after_cached) is struck a
+   known number of steps later on a shot that only waits until then, so its
+   look-ahead can be flown before the strike: the cache's copy of the waiting
+   shot is advanced as the live one is (the same steps, the same inputs), is
+   struck on the strike step and flown in the release's own 1/60 s chunks, a
+   share of the work each frame. The strike takes it when the copy is its
+   shot, every byte (kick_shot_ahead). */
+static bool ahead_wanted(const kick_director *d, const kick_shot_cache *c) {
+  return c && d->settings.effects && !d->settings.person_in_goal;
+}
+
+static void ahead_begin(const kick_director *d, kick_shot_cache *c) {
+  kick_shot_ahead *a = &c->ahead;
+  a->active = true;
+  a->struck = false;
+  a->due = d->strike_due_step;
+  a->s0 = -1;
+  a->launch = d->launch;
+  a->pre = d->live;
+}
+
+static bool ahead_of(const kick_shot_ahead *a, const kick_director *d) {
+  return a->active && a->due == d->strike_due_step && ks_f64_bits(a->launch.speed_mps) == ks_f64_bits(d->launch.speed_mps) &&
+         ks_f64_bits(a->launch.elevation) == ks_f64_bits(d->launch.elevation) &&
+         ks_f64_bits(a->launch.direction) == ks_f64_bits(d->launch.direction) &&
+         ks_f64_bits(a->launch.spin_axis.x) == ks_f64_bits(d->launch.spin_axis.x) &&
+         ks_f64_bits(a->launch.spin_axis.y) == ks_f64_bits(d->launch.spin_axis.y) &&
+         ks_f64_bits(a->launch.spin_axis.z) == ks_f64_bits(d->launch.spin_axis.z) &&
+         ks_f64_bits(a->launch.spin_rate) == ks_f64_bits(d->launch.spin_rate);
+}
+
+static bool look_flying(const kick_shot *look, int64_t s0) {
+  return !kick_shot_decided(look) && look->clock.total_steps - s0 < KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS;
+}
+
+/* About `budget` steps of the run-up's look-ahead: the waiting copy towards
+   the strike step (as live_step steps the live shot), then its strike, then
+   the look-ahead's chunks. */
+static void ahead_work(const kick_director *d, kick_shot_cache *c, int64_t budget) {
+  kick_shot_ahead *a = &c->ahead;
+  if (!ahead_of(a, d)) return;
+  ks_events tmp;
+  while (budget > 0 && !a->struck) {
+    if (a->pre.clock.total_steps >= a->due) {
+      a->look = a->pre;
+      if (kick_shot_strike(&a->look, &a->launch) != KS_OK) {
+        a->active = false;
+        return;
+      }
+      a->s0 = a->look.clock.total_steps;
+      a->struck = true;
+      break;
+    }
+    ks_events_clear(&tmp);
+    kick_shot_step_cached(&a->pre, c, input_at(d, a->pre.clock.total_steps), &tmp);
+    budget--;
+  }
+  while (budget > 0 && a->struck && look_flying(&a->look, a->s0)) {
+    int64_t ran = kick_shot_advance_cached(&a->look, c, KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS, NULL, NULL);
+    budget -= ran > 0 ? ran : 1;
+  }
+}
+
+/* The work left, shared out over the frames left of the run-up (each as
+   long in steps as this one), never less than a floor a frame. */
+#define AHEAD_MIN_STEPS_PER_FRAME 48
+
+static void ahead_frame(const kick_director *d, kick_shot_cache *c, int64_t steps_this_frame) {
+  kick_shot_ahead *a = &c->ahead;
+  if (!ahead_of(a, d)) return;
+  int64_t left = a->struck ? KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS - (a->look.clock.total_steps - a->s0)
+                           : (a->due - a->pre.clock.total_steps) + KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS;
+  int64_t to_strike = d->strike_due_step - d->live.clock.total_steps;
+  int64_t per = steps_this_frame > 0 ? steps_this_frame : 10;
+  int64_t frames = to_strike / per + 1;
+  int64_t budget = (left + frames - 1) / frames;
+  ahead_work(d, c, budget > AHEAD_MIN_STEPS_PER_FRAME ? budget : AHEAD_MIN_STEPS_PER_FRAME);
+}
+
+/* The run-up's look-ahead for the kick struck now on `before` (the live shot
+   at the strike step): true with it in *look (struck, part-way or done) and
+   its strike step in *s0, when the cache's copy is `before`, every byte. */
+static bool ahead_take(const kick_director *d, kick_shot_cache *c, const kick_shot *before, kick_shot *look, int64_t *s0) {
+  if (!c) return false;
+  kick_shot_ahead *a = &c->ahead;
+  bool mine = ahead_of(a, d) && a->struck && __builtin_memcmp(&a->pre, before, sizeof *before) == 0;
+  a->active = false;
+  if (!mine) return false;
+  *look = a->look;
+  *s0 = a->s0;
+  a->taken++;
+  return true;
+}
+
 /* While the kick waits, the wind of the steps a look-ahead at release would
    fly goes into the cache's table, a few chunks a frame, so that the
    release does not compute it. */
@@ -326,6 +422,7 @@ ks_status kick_director_frame_cached(kick_director *d, double target_seconds, ks
   d->last_target = target_seconds;
   d->frames++;
   d->bank_ticks += ks_clock_seconds_to_units(real, UNITS_PER_SECOND) * TICKS_PER_UNIT;
+  int64_t n_before = d->live.clock.total_steps;
 
   for (;;) {
     if (d->mode == KICK_DIRECTOR_REPLAY) {
@@ -357,7 +454,9 @@ ks_status kick_director_frame_cached(kick_director *d, double target_seconds, ks
     live_step(d, out, cache);
     if (pending) d->replay_wait_ticks += cost; /* the goal's own step does not count */
   }
-  if (cache && !d->struck && d->settings.effects && !d->settings.person_in_goal) {
+  if (d->strike_pending && ahead_wanted(d, cache)) {
+    ahead_frame(d, cache, d->live.clock.total_steps - n_before);
+  } else if (cache && !d->struck && d->settings.effects && !d->settings.person_in_goal) {
     int64_t n = d->live.clock.total_steps;
     (void)kick_shot_cache_fill_ahead(cache, &d->live, n, n + KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS + 2 * KICK_BATCH_WIND_CHUNK,
                                      FILL_AHEAD_CHUNKS_PER_FRAME);
@@ -383,6 +482,7 @@ ks_status kick_director_kick_after_cached(kick_director *d, const kick_launch *l
   d->strike_pending = true;
   d->runup_from_step = d->live.clock.total_steps;
   d->strike_due_step = d->live.clock.total_steps + steps;
+  if (ahead_wanted(d, cache)) ahead_begin(d, cache);
   return KS_OK;
 }
 
@@ -427,9 +527,13 @@ ks_status kick_director_kick_cached(kick_director *d, const kick_launch *launch,
   if (d->settings.effects && !d->settings.person_in_goal) {
     /* The look-ahead: the before-strike copy struck (as the live kick is
        struck: the same bits), run ahead in 1/60 s chunks. */
-    kick_shot look = live;
-    int64_t s0 = look.clock.total_steps;
-    while (!kick_shot_decided(&look) && look.clock.total_steps - s0 < KICK_DIRECTOR_LOOKAHEAD_MAX_STEPS)
+    kick_shot look;
+    int64_t s0;
+    if (!ahead_take(d, cache, &before, &look, &s0)) {
+      look = live;
+      s0 = look.clock.total_steps;
+    }
+    while (look_flying(&look, s0))
       (void)kick_shot_advance_cached(&look, cache, KICK_DIRECTOR_LOOKAHEAD_CHUNK_SECONDS, NULL, NULL);
     record_run(&d->runs[KICK_RUN_LOOKAHEAD], &look);
     if (kick_shot_decided(&look) && kick_moments_slow_motion(look.moments)) {
