@@ -72,6 +72,26 @@ int main(int argc, char **argv) {
   }
   printf("figure\tnative_step_new_us\t%.2f\tus\n", median(v, rounds));
   printf("info\trelease_decision_step\t%lld\tstep\n", (long long)rk_decision_step());
+  if (rk_runup_prepare() != 0) {
+    fprintf(stderr, "bench_release_native: the run-up did not strike\n");
+    return 1;
+  }
+  for (int r = -1; r < rounds; r++) {
+    double t0 = now_us();
+    sink = sink + rk_strike_frame(RELEASES);
+    double t1 = now_us();
+    if (r >= 0) v[r] = (t1 - t0) / RELEASES;
+  }
+  printf("figure\tnative_strike_frame_us\t%.2f\tus\n", median(v, rounds));
+  for (int r = -1; r < rounds; r++) {
+    double t0 = now_us();
+    sink = sink + rk_runup_total(RELEASES);
+    double t1 = now_us();
+    if (r >= 0) v[r] = (t1 - t0) / RELEASES;
+  }
+  printf("figure\tnative_runup_total_us\t%.2f\tus\n", median(v, rounds));
+  printf("info\trunup_decision_step\t%lld\tstep\n", (long long)rk_decision_step());
+  printf("info\trunup_frames\t%d\tframes\n", (int)rk_runup_frame_count());
   static const int scenes[2] = {RBK_FLIGHT, RBK_REPLAY};
   static const char *names[2] = {"flight", "replay"};
   static const int windows[2] = {300, 600};

@@ -70,6 +70,83 @@ uint64_t rk_release(int32_t n) {
 
 int64_t rk_decision_step(void) { return last_decision; }
 
+/* ------------------------------------------------------------ the run-up */
+
+/* The same kick read with the session's run-up of 270 steps
+   (kick_director_kick_after) and struck by the frames, 1/60 s apart: the
+   director one frame before the strike (and, with a cache, the cache's
+   run-up look-ahead and estimate as they were then), and how many frames
+   the run-up took. */
+#define RK_RUNUP_STEPS 270
+static kick_director at_strike;
+static int32_t runup_frames;
+#ifndef RK_BEFORE
+static kick_shot_ahead ahead_at_strike;
+static kick_estimate_memo memo_at_strike;
+#endif
+
+static void frame_at(kick_director *d, int32_t i) {
+  double t = (double)(61 + i) / 60.0;
+#ifdef RK_BEFORE
+  (void)kick_director_frame(d, t, NULL);
+#else
+  (void)kick_director_frame_cached(d, t, NULL, &cache);
+#endif
+}
+
+static void read_with_runup(kick_director *d) {
+  *d = aiming;
+#ifdef RK_BEFORE
+  (void)kick_director_kick_after(d, &launch, RK_RUNUP_STEPS);
+#else
+  kick_estimate_memo none = {0};
+  cache.memo = none; /* a new kick */
+  (void)kick_director_kick_after_cached(d, &launch, RK_RUNUP_STEPS, &cache);
+#endif
+}
+
+int32_t rk_runup_prepare(void) {
+  kick_director d;
+  read_with_runup(&d);
+  for (runup_frames = 0; runup_frames < 200 && !d.struck; runup_frames++) {
+    at_strike = d;
+#ifndef RK_BEFORE
+    ahead_at_strike = cache.ahead;
+    memo_at_strike = cache.memo;
+#endif
+    frame_at(&d, runup_frames);
+  }
+  return d.struck ? 0 : 1;
+}
+
+uint64_t rk_strike_frame(int32_t n) {
+  uint64_t h = 0;
+  for (int32_t i = 0; i < n; i++) {
+    work = at_strike;
+#ifndef RK_BEFORE
+    cache.ahead = ahead_at_strike;
+    cache.memo = memo_at_strike;
+#endif
+    frame_at(&work, runup_frames - 1);
+    last_decision = work.runs[KICK_RUN_LOOKAHEAD].decision_step;
+    h = h * 31u + (uint64_t)last_decision + work.runs[KICK_RUN_LOOKAHEAD].crossing_bits[0];
+  }
+  return h;
+}
+
+uint64_t rk_runup_total(int32_t n) {
+  uint64_t h = 0;
+  for (int32_t i = 0; i < n; i++) {
+    read_with_runup(&work);
+    for (int32_t f = 0; f < runup_frames; f++) frame_at(&work, f);
+    last_decision = work.runs[KICK_RUN_LOOKAHEAD].decision_step;
+    h = h * 31u + (uint64_t)last_decision + work.runs[KICK_RUN_LOOKAHEAD].crossing_bits[0];
+  }
+  return h;
+}
+
+int32_t rk_runup_frame_count(void) { return runup_frames; }
+
 static uint64_t step_kernel(int32_t n, int32_t new_kick) {
   uint64_t h = 0;
   if (n > 0) {

@@ -23,6 +23,19 @@ uint64_t rk_step(int32_t n);
    step pays the keeper's read as the release does. The older tree's step is
    rk_step's (it has no cache). */
 uint64_t rk_step_new(int32_t n);
+/* The same kick read with a run-up of 270 steps (kick_director_kick_after)
+   and struck by frames 1/60 s apart, as the game reads a swipe. 0 on
+   success. After it: */
+int32_t rk_runup_prepare(void);
+/* n times the frame that strikes (with the look-ahead at release), from a
+   copy of the director one frame before it (and, with a cache, the cache's
+   run-up look-ahead and estimate as they were then); a checksum. */
+uint64_t rk_strike_frame(int32_t n);
+/* n times the whole run-up: the read and every frame to the strike's, the
+   work a kick's release costs in all; a checksum. */
+uint64_t rk_runup_total(int32_t n);
+/* The frames of the run-up, the strike's included. */
+int32_t rk_runup_frame_count(void);
 /* The look-ahead's decision step of the last release (the same in every build). */
 int64_t rk_decision_step(void);
 

@@ -66,6 +66,21 @@ for (let cold = 0; cold < (x.has_cache() ? 2 : 1); cold++) {
   console.log(`figure\twasm_step_new_us\t${median(v).toFixed(2)}\tus`);
 }
 console.log(`info\twasm_release_decision_step\t${x.release_decision_step()}\tstep`);
+if (x.runup_prepare() !== 0) {
+  console.error('run.mjs: the run-up did not strike');
+  process.exit(1);
+}
+for (const [kernel, name] of [[x.strike_frame, 'strike_frame'], [x.runup_total, 'runup_total']]) {
+  const v = [];
+  for (let r = -1; r < rounds; r++) {
+    const t0 = cpuUs();
+    sink += kernel(RELEASES);
+    const t1 = cpuUs();
+    if (r >= 0) v.push((t1 - t0) / RELEASES);
+  }
+  console.log(`figure\twasm_${name}_us\t${median(v).toFixed(2)}\tus`);
+}
+console.log(`info\twasm_runup_decision_step\t${x.release_decision_step()}\tstep`);
 for (const [scene, name] of [[0, 'flight'], [1, 'replay']]) {
   for (const window of [300, 600]) {
     if (x.rollback_prepare(scene, window) !== 0) {

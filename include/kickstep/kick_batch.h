@@ -100,8 +100,10 @@ typedef struct kick_batch_wind {
 /// of the waiting shot to the strike step, strike it with the kick and fly it
 /// towards its decision a few steps a frame, so the strike's frame finds the
 /// look-ahead done. The strike takes it only when the copy is the live shot
-/// at that step, every byte, and the kick the same bits; otherwise it flies
-/// its own, as without a cache. Part of kick_shot_cache; never read by a shot.
+/// at that step (its clock, dice and ball bit for bit, and the same
+/// kick_shot_hash: every hashed field) and the kick the same bits; otherwise
+/// it flies its own, as without a cache. Part of kick_shot_cache; never read
+/// by a shot.
 typedef struct kick_shot_ahead {
   bool active;              ///< a kick waits for its run-up and is looked at here
   bool struck;              ///< `look` is struck (`pre` reached `due`)
@@ -109,6 +111,7 @@ typedef struct kick_shot_ahead {
   int64_t due;              ///< the live step the kick is struck on
   int64_t s0;               ///< look's total_steps when it was struck
   uint64_t taken;           ///< strikes that took their look-ahead from here (a count for tests and benches)
+  uint64_t pre_hash;        ///< kick_shot_hash of `pre` on `due` (set when `look` is struck)
   kick_launch launch;       ///< the kick
   kick_shot pre;            ///< the waiting shot, advanced as the live one is, towards `due`
   kick_shot look;           ///< the look-ahead: `pre` at `due`, struck, part-way to its decision
@@ -124,7 +127,7 @@ typedef struct kick_shot_ahead {
 /// input of the wind, bit for bit) and the estimate against every input bit
 /// of its read, so a shot stepped with a cache, with another, or with
 /// kick_shot_step has the same bits (and a director takes a look-ahead only
-/// when its copy is the live shot, every byte). A table holds one wind: a shot with
+/// when its copy is the live shot). A table holds one wind: a shot with
 /// another wind empties it and takes it. About 200 KB, so it lives beside the
 /// shots, never in one (a shot stays a plain value); zeroed or
 /// kick_shot_cache_init, it is empty. Used by one thread at a time.

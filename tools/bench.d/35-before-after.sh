@@ -9,7 +9,10 @@
 # the rounds, each round's the median of its process's own rounds; the ratio
 # is older ÷ this tree. KS_BENCH_BEFORE names the commit (default 8268e39,
 # main before the director and the duel stepped with the cache, issue 24;
-# "none" skips); KS_BENCH_ROUNDS the rounds (default 9).
+# "none" skips); KS_BENCH_ROUNDS the rounds (default 9). Besides the release
+# alone: strike_frame, the frame that strikes a kick read with the 270-step
+# run-up (its look-ahead flown during the run-up in this tree), and
+# runup_total, every frame of that run-up (the work in all).
 set -uo pipefail
 build=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -79,8 +82,8 @@ awk -F'\t' -v commit="$before" '
   END {
     printf "  look-ahead at release and worst-case rollback, %s against this tree, in turn (us, median of rounds)\n", commit
     split("native wasm", tg, " ")
-    split("step_alone step_new release release_cold rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
-    for (t = 1; t <= 2; t++) for (i = 1; i <= 8; i++) {
+    split("step_alone step_new release release_cold strike_frame runup_total rollback_flight_300 rollback_flight_600 rollback_replay_300 rollback_replay_600", fs, " ")
+    for (t = 1; t <= 2; t++) for (i = 1; i <= 10; i++) {
       nm = tg[t] "_" fs[i] "_us"
       if (!(nm in names)) continue
       a = med("after/" nm); b = med("before/" nm)
@@ -90,4 +93,6 @@ awk -F'\t' -v commit="$before" '
     }
     d1 = info["before/release_decision_step"]; d2 = info["after/release_decision_step"]
     printf "  the look-ahead decides on step %s before, %s after%s\n", d1, d2, d1 == d2 ? "" : " (DIFFERENT: a bug!)"
+    d1 = info["before/runup_decision_step"]; d2 = info["after/runup_decision_step"]
+    if (d1 != "") printf "  after the run-up (%s frames), on step %s before, %s after%s\n", info["after/runup_frames"], d1, d2, d1 == d2 ? "" : " (DIFFERENT: a bug!)"
   }' "$raw" 2> "$build/bench-figures/before-after.tsv"

@@ -353,6 +353,7 @@ static void ahead_work(const kick_director *d, kick_shot_cache *c, int64_t budge
         return;
       }
       a->s0 = a->look.clock.total_steps;
+      a->pre_hash = kick_shot_hash(&a->pre);
       a->struck = true;
       break;
     }
@@ -382,13 +383,28 @@ static void ahead_frame(const kick_director *d, kick_shot_cache *c, int64_t step
   ahead_work(d, c, budget > AHEAD_MIN_STEPS_PER_FRAME ? budget : AHEAD_MIN_STEPS_PER_FRAME);
 }
 
+static bool same_f64(double x, double y) { return ks_f64_bits(x) == ks_f64_bits(y); }
+static bool same_v3(ks_vec3 x, ks_vec3 y) { return same_f64(x.x, y.x) && same_f64(x.y, y.y) && same_f64(x.z, y.z); }
+
+/* Whether the cache's waiting copy is `before`: its clock, dice and ball bit
+   for bit and its hash (every hashed field; the structs' padding is never
+   compared). */
+static bool same_waiting_shot(const kick_shot_ahead *a, const kick_shot *before) {
+  const kick_shot *p = &a->pre;
+  return p->clock.total_steps == before->clock.total_steps && p->clock.banked_units == before->clock.banked_units &&
+         p->dice.state == before->dice.state && p->phase == before->phase && same_v3(p->ball.pos, before->ball.pos) &&
+         same_v3(p->ball.vel, before->ball.vel) && same_v3(p->ball.spin_axis, before->ball.spin_axis) &&
+         same_f64(p->ball.spin_rate, before->ball.spin_rate) && p->setup.match_seed == before->setup.match_seed &&
+         p->setup.kick_number == before->setup.kick_number && a->pre_hash == kick_shot_hash(before);
+}
+
 /* The run-up's look-ahead for the kick struck now on `before` (the live shot
    at the strike step): true with it in *look (struck, part-way or done) and
-   its strike step in *s0, when the cache's copy is `before`, every byte. */
+   its strike step in *s0, when the cache's copy is `before`. */
 static bool ahead_take(const kick_director *d, kick_shot_cache *c, const kick_shot *before, kick_shot *look, int64_t *s0) {
   if (!c) return false;
   kick_shot_ahead *a = &c->ahead;
-  bool mine = ahead_of(a, d) && a->struck && __builtin_memcmp(&a->pre, before, sizeof *before) == 0;
+  bool mine = ahead_of(a, d) && a->struck && same_waiting_shot(a, before);
   a->active = false;
   if (!mine) return false;
   *look = a->look;
