@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* The batch: shots in lanes, stepped together. This file holds the lanes,
-   the wind tables and the calls; the step itself is batch_step.h (compiled
-   in shot.c, beside the step's parts it runs) and the flight in vectors
-   batch_flight.c. Lanes with the same wind read it from a table filled once
+   the calls; the step itself is batch_step.c (with the step's parts of
+   simulation/step_parts.h) and the flight in vectors batch_flight.c; the
+   wind tables are simulation/wind_table.c. Lanes with the same wind read it from a table filled once
    per step index (kick_wind_with, the wind's own bits). */
 #include "kickstep/kick_batch.h"
 #include "batch.h"
@@ -21,19 +21,6 @@ kick_batch_def kick_batch_default_def(void) {
   d.vector_width = 0;
   d.cookie = KS_DEF_COOKIE;
   return d;
-}
-
-static void wind_table_clear(kick_batch_wind *w) {
-  w->users = 0;
-  w->valid = false;
-  for (int k = 0; k < 2; k++) {
-    w->memo_seed[k] = 0;
-    w->memo_cell[k] = INT64_MIN;
-    w->memo_slope[k][0] = 0.0;
-    w->memo_slope[k][1] = 0.0;
-  }
-  /* An empty chunk's winds are never read: only the tags need clearing. */
-  for (int32_t i = 0; i < KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK; i++) w->chunk[i] = -1;
 }
 
 ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
@@ -55,7 +42,7 @@ ks_status kick_batch_init(kick_batch *b, const kick_batch_def *def) {
   }
   b->memo_next = 0;
   for (int32_t t = 0; t < KICK_BATCH_WIND_TABLES; t++) {
-    wind_table_clear(&b->wind[t]);
+    kick_wind_table_clear(&b->wind[t]);
     for (int32_t i = 0; i < KICK_BATCH_WIND_SLOTS; i++) b->wind[t].wind[i] = ks_v3(0.0, 0.0, 0.0);
   }
   b->cookie = KICK_BATCH_COOKIE;
@@ -77,25 +64,6 @@ static int8_t wind_table_for(kick_batch *b, const kick_shot *s) {
     return t;
   }
   return -1;
-}
-
-void kick_wind_table_bind(kick_batch_wind *w, const kick_shot *s) {
-  wind_table_clear(w);
-  w->def = s->setup.wind;
-  w->mean = s->wind_mean;
-  w->cross = s->wind_cross;
-  w->gust_k = s->wind_gust_k;
-  w->swirl_k = s->wind_swirl_k;
-  w->valid = true;
-}
-
-void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t c) {
-  /* In step order: the noise memo moves from cell to cell as a shot's own does. */
-  int64_t first = (int64_t)(c * KICK_BATCH_WIND_CHUNK);
-  for (int64_t k = first; k < first + KICK_BATCH_WIND_CHUNK; k++)
-    w->wind[k & (KICK_BATCH_WIND_SLOTS - 1)] =
-        kick_wind_with(s, kick_step_time(k), w->memo_seed, w->memo_cell, w->memo_slope);
-  w->chunk[c & (KICK_BATCH_WIND_SLOTS / KICK_BATCH_WIND_CHUNK - 1)] = (int64_t)c;
 }
 
 /* ---------------------------------------------------------------- lanes */
@@ -142,15 +110,6 @@ const kick_shot *kick_batch_lane(const kick_batch *b, int32_t lane) {
 uint32_t kick_batch_active(const kick_batch *b) { return b ? b->active : 0u; }
 
 /* ---------------------------------------------------------------- stepping */
-
-void kick_shot_cache_init(kick_shot_cache *c) {
-  if (!c) return;
-  wind_table_clear(&c->wind);
-  kick_estimate_memo none = {0};
-  c->memo = none;
-  c->ahead.active = false;
-  c->ahead.struck = false;
-}
 
 void kick_batch_step(kick_batch *b, const kick_input *in, ks_events *out) {
   if (!b || b->cookie != KICK_BATCH_COOKIE) return;

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: MIT
-/* Private to src/kick: what the batch (src/kick/batch: shots in lanes, their
-   wind tables and the flight in vectors) gives the other folders. Its step,
-   batch_step.h, is compiled at the end of simulation/shot.c, so that the
-   step's parts inline into the lane loop: shot.c is the one file outside
-   this folder that includes this header (the step, and the wind tables its
-   cached step shares). */
+/* Private to src/kick: what the batch (src/kick/batch: shots in lanes and
+   the flight in vectors) gives the other folders. It builds on the
+   simulation (simulation/simulation.h; its step, batch_step.c, inlines the
+   step's parts of simulation/step_parts.h); nothing in the simulation
+   includes this header. */
 #ifndef KICKSTEP_SRC_KICK_BATCH_H
 #define KICKSTEP_SRC_KICK_BATCH_H
 
 #include "kickstep/kick_batch.h"
 #include "simulation/simulation.h"
 
-/* The batch's step (batch_step.h, compiled in shot.c beside the step's
-   parts it runs): one step of the lanes of mask, each as kick_shot_step;
+/* The batch's step (batch_step.c, with the step's parts it runs inlined): one step of the lanes of mask, each as kick_shot_step;
    the flight of the lanes that fly in vectors, the contacts of a lane only
    when its ball's path meets one of its bands (kick_lane_bands_of) or it
    has crossed the goal line. in and out: one
@@ -27,7 +25,7 @@ static inline bool kick_batch_lane_finished(const kick_shot *s, int64_t max_flig
   return s->outcome != KICK_OUTCOME_NONE || s->strike_step < 0 || s->clock.total_steps - s->strike_step >= max_flight_steps;
 }
 /* kick_batch_run's lanes, by lane, while it runs: each ball and what its
-   next steps may meet. A lane is in the fast set (batch_step.h) while its
+   next steps may meet. A lane is in the fast set (batch_step.c) while its
    steps are plain flight steps: struck and undecided, in the air, not held,
    not over the line, no contact of the last step to clear, and its path in
    a gap between its contact bands. Its ball then lives here (px .. spin),
@@ -76,22 +74,6 @@ typedef struct kick_batch_soa {
    step was not (their n and mh are as before the step). The same bits as
    kick_flight_air_inline. */
 uint32_t kick_batch_run_kernel(kick_batch_soa *a, uint32_t groups, int32_t width);
-
-/* kick_batch_advance's wind table fill (batch.c). */
-void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
-/* Empties a wind table and gives it s's wind (batch.c). */
-void kick_wind_table_bind(kick_batch_wind *w, const kick_shot *s);
-/* Whether a table holds s's wind: every input of kick_wind_with, bit for bit. */
-static inline bool kick_wind_table_holds(const kick_batch_wind *w, const kick_shot *s) {
-  const kick_wind_def *a = &w->def, *c = &s->setup.wind;
-  return w->valid && ks_f64_bits(a->mean_speed_mps) == ks_f64_bits(c->mean_speed_mps) &&
-         ks_f64_bits(a->bearing) == ks_f64_bits(c->bearing) && ks_f64_bits(a->gustiness) == ks_f64_bits(c->gustiness) &&
-         ks_f64_bits(a->swirl) == ks_f64_bits(c->swirl) && a->gust_seed == c->gust_seed &&
-         ks_f64_bits(w->mean.x) == ks_f64_bits(s->wind_mean.x) && ks_f64_bits(w->mean.y) == ks_f64_bits(s->wind_mean.y) &&
-         ks_f64_bits(w->mean.z) == ks_f64_bits(s->wind_mean.z) && ks_f64_bits(w->cross.x) == ks_f64_bits(s->wind_cross.x) &&
-         ks_f64_bits(w->cross.y) == ks_f64_bits(s->wind_cross.y) && ks_f64_bits(w->cross.z) == ks_f64_bits(s->wind_cross.z) &&
-         ks_f64_bits(w->gust_k) == ks_f64_bits(s->wind_gust_k) && ks_f64_bits(w->swirl_k) == ks_f64_bits(s->wind_swirl_k);
-}
 
 /* batch_flight.c: kick_flight_air_inline (1/600 s, each shot's spin decay)
    for the lanes of `fly` (bit i: b->lane[i]) in the winds (wx, wy, wz)[i],

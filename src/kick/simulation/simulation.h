@@ -66,6 +66,24 @@ static inline double kick_shot_time_of(const kick_shot *s) { return kick_step_ti
 typedef kick_batch_bands kick_lane_bands;
 void kick_lane_bands_of(const kick_shot *s, kick_lane_bands *bands);
 
+/* Empties a wind table: no wind, no chunk (wind_table.c). */
+void kick_wind_table_clear(kick_batch_wind *w);
+/* Fills chunk `chunk` of a wind table with s's wind (wind_table.c). */
+void kick_batch_wind_fill(kick_batch_wind *w, const kick_shot *s, uint64_t chunk);
+/* Empties a wind table and gives it s's wind (wind_table.c). */
+void kick_wind_table_bind(kick_batch_wind *w, const kick_shot *s);
+/* Whether a table holds s's wind: every input of kick_wind_with, bit for bit. */
+static inline bool kick_wind_table_holds(const kick_batch_wind *w, const kick_shot *s) {
+  const kick_wind_def *a = &w->def, *c = &s->setup.wind;
+  return w->valid && ks_f64_bits(a->mean_speed_mps) == ks_f64_bits(c->mean_speed_mps) &&
+         ks_f64_bits(a->bearing) == ks_f64_bits(c->bearing) && ks_f64_bits(a->gustiness) == ks_f64_bits(c->gustiness) &&
+         ks_f64_bits(a->swirl) == ks_f64_bits(c->swirl) && a->gust_seed == c->gust_seed &&
+         ks_f64_bits(w->mean.x) == ks_f64_bits(s->wind_mean.x) && ks_f64_bits(w->mean.y) == ks_f64_bits(s->wind_mean.y) &&
+         ks_f64_bits(w->mean.z) == ks_f64_bits(s->wind_mean.z) && ks_f64_bits(w->cross.x) == ks_f64_bits(s->wind_cross.x) &&
+         ks_f64_bits(w->cross.y) == ks_f64_bits(s->wind_cross.y) && ks_f64_bits(w->cross.z) == ks_f64_bits(s->wind_cross.z) &&
+         ks_f64_bits(w->gust_k) == ks_f64_bits(s->wind_gust_k) && ks_f64_bits(w->swirl_k) == ks_f64_bits(s->wind_swirl_k);
+}
+
 /* shot.c: the cached step's helpers. */
 /* Steps a shot `count` times with input `in`, no events, as that many
    kick_shot_step_cached calls would, the steps on which a waiting shot does

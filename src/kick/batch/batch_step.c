@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* The batch's step: each lane's kick_shot_step, with the flight of all of
-   them in vectors. Included at the end of shot.c, so the step's parts
-   (step_begin, step_end_head, step_contacts, step_contacts_none,
-   step_rules) are the very functions kick_shot_step runs, inlined here too:
-   every rule of the step reaches the batch with no copy of it. */
+   them in vectors. The step's parts (step_begin, step_end_head,
+   step_contacts, step_contacts_none, step_rules, step_end) come from
+   simulation/step_parts.h: the very functions kick_shot_step runs, inlined
+   here too, so every rule of the step reaches the batch with no copy of it. */
+#include "batch.h"
+#include "simulation/step_parts.h"
 
 /* The most steps a lane in the keeper's band is let run clear of it
    before its reach is tested again (kick_keeper_clear_steps). */
