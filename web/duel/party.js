@@ -296,9 +296,9 @@ function snapshot(duel) {
 function step(page, seconds) {
   page.duel.setTime(seconds * 1000);
   page.duel.frame(seconds);
-  if (page.api.resuming) {
+  if (page.api.resuming && page.duel.read().v('resuming')) {
     // A reloaded page asks every other seat for the party (the same request to each:
-    // the lowest-numbered seat still playing answers).
+    // the lowest-numbered seat still playing answers) until its module has resumed.
     const rq = page.net.canSend() ? page.duel.send() : null;
     for (let s = 0; rq && s < page.players; s++) if (s !== page.api.seat) page.net.dataTo(s, rq, true);
     page.api.frames++;
