@@ -235,7 +235,8 @@ function showComebacks(page, v) {
       api.resuming = false;
       api.resumed = true;
       say(page, 'Back in the party where it was');
-    } else if (v('resume_failed') || v('other_lost') || performance.now() - page.resumeSince > 30000) {
+    } else if (v('resume_failed') || performance.now() - page.resumeSince > 30000) {
+      // (Not 'other_lost': in a party another returner's request says nothing of the rest.)
       api.resuming = false;
       api.errors.push(`resume failed: ${page.duel.status(v('resume_failed'))} ${page.duel.text()}`);
       page.seats.forget(api.room);
