@@ -21,7 +21,7 @@
 //   {"t":"watch","room":CODE}      -> {"t":"watching","room":CODE,"started":B}: a watcher, who follows
 //                                  the match and plays no part; {"t":"start","seat":-1} when it starts
 //   all seats taken                -> {"t":"start","seat":S,"seats":N} to each
-//   {"t":"rejoin","room":CODE,"token":T} -> {"t":"rejoined","room":CODE,"seat":S}; the other gets {"t":"peer-back"}
+//   {"t":"rejoin","room":CODE,"token":T} -> {"t":"rejoined","room":CODE,"seat":S,"seats":N}; the other gets {"t":"peer-back"}
 //   {"t":"leave"}                  the room closes; the other gets {"t":"peer-gone","reason":"left"}
 //   {"t":"ping","n":N}             -> {"t":"pong","n":N}
 //   a seat's connection drops      the other gets {"t":"peer-left","timeout":S}; after S seconds
@@ -395,7 +395,7 @@ export function startRelay(given) {
         if (room.seats[s].client) return refuse(c, 'room-full', 'that seat is connected');
         clearTimeout(room.seats[s].rejoinTimer);
         seatClient(room, s, c);
-        send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started, rate: opts.rate });
+        send(c.ws, { t: 'rejoined', room: room.code, seat: s, started: room.started, seats: room.n, rate: opts.rate });
         for (const o of others(room, s)) send(o.ws, room.n > 2 ? { t: 'peer-back', seat: s } : { t: 'peer-back' });
         return maybeStart(room);
       }

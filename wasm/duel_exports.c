@@ -32,6 +32,12 @@
 ///                                      the other device's handover, then resumes the match from it
 ///   dx_reply() -> length               an answer to the other device's handover request, at
 ///                                      dx_reply_bytes() (0: none); send it beside dx_send's message
+///   dx_reply_to() -> seat              a party: the seat whose request that answer is for (its sender)
+///   dx_set_time(ms)                    a party: the page's clock (ms, never going back) every frame and
+///                                      as a message comes in: a player quiet for 5 s is dropped
+///                                      (kick_duel_peer_set_time), its kicks missed until it comes back
+///                                      with a handover; a reloaded party page sends dx_send's requests to
+///                                      every other seat, and only the lowest remaining seat answers
 ///   dx_plant(kick, steps)              a test hook: this device's step nudges the ball's vx by one ulp
 ///                                      `steps` steps into that kick's flight (a planted desync)
 ///   dx_record() -> length              the shoot-out record (kick_shootout.h) at dx_record_bytes()
@@ -88,7 +94,8 @@
   X(handovers) X(peer_resumes) X(other_lost) X(planted_step) X(screen_w) X(screen_h)          \
   KICK_PACK_AIM_FIELDS(X)                                                                    \
   X(watching) X(watch_progress) X(watch_live) X(watch_refused) X(watch_requests)            \
-  X(players) X(score2) X(score3) X(taken2) X(taken3) X(confirmed_score2) X(confirmed_score3)
+  X(players) X(score2) X(score3) X(taken2) X(taken3) X(confirmed_score2) X(confirmed_score3)   \
+  X(away)
 
 #define DX_FIELD(name) DX_V_##name,
 enum { DX_VIEW_FIELDS(DX_FIELD) DX_VIEW_COUNT };
@@ -115,10 +122,12 @@ static int32_t g_players = 2, g_rounds; /* dx_party: the next match's players an
 static int32_t g_resuming, g_resume_failed, g_request_turn, g_other_lost;
 static ks_rb_gather g_gather;
 static uint8_t g_gathered[KICK_DUEL_HANDOVER_MAX];
-static uint8_t g_box_bytes[KICK_DUEL_HANDOVER_MAX];
-static kick_duel_handover g_box;
+/* One handover box per player that may come back (a duel's is box 0). */
+static uint8_t g_box_bytes[KICK_DUEL_MAX_PLAYERS][KICK_DUEL_HANDOVER_MAX];
+static kick_duel_handover g_box[KICK_DUEL_MAX_PLAYERS];
 static uint8_t g_reply[KS_RB_MAX_MESSAGE];
 static size_t g_reply_len;
+static int32_t g_reply_to = -1; /* the seat whose request g_reply answers */
 /* The test hook's planted desync. */
 static int32_t g_plant_kick = -1, g_plant_age;
 static int64_t g_planted_step = -1;
@@ -194,10 +203,13 @@ static void started(void) {
   g_want_lo = g_want_hi = -1;
   g_resume = 1;
   g_resuming = 0;
-  g_box.bytes = g_box_bytes;
-  g_box.cap = sizeof g_box_bytes;
-  g_box.valid = false;
+  for (int32_t i = 0; i < KICK_DUEL_MAX_PLAYERS; i++) {
+    g_box[i].bytes = g_box_bytes[i];
+    g_box[i].cap = sizeof g_box_bytes[i];
+    g_box[i].valid = false;
+  }
   g_reply_len = 0;
+  g_reply_to = -1;
   kick_swipe_def sd = swipe_def();
   kick_swipe_begin(&g_swipe, &sd);
 }
@@ -321,8 +333,11 @@ DX_EXPORT(dx_receive) int32_t dx_receive(int32_t len) {
   ks_rb_error e;
   ks_status st;
   if (kind == KS_RB_KIND_REQUEST) {
-    st = kick_duel_peer_answer(&g_peer, &g_box, g_inbox, (size_t)len, g_reply, sizeof g_reply, &g_reply_len, &e);
+    /* A party keeps a box per asking player (the sender byte; a bad one is refused by the answer). */
+    int32_t from = g_players > 2 && len > 5 && g_inbox[5] < KICK_DUEL_MAX_PLAYERS ? g_inbox[5] : 0;
+    st = kick_duel_peer_answer(&g_peer, &g_box[from], g_inbox, (size_t)len, g_reply, sizeof g_reply, &g_reply_len, &e);
     if (st != KS_OK) g_reply_len = 0;
+    g_reply_to = st == KS_OK ? (int32_t)g_inbox[5] : -1;
   } else {
     st = kick_duel_peer_read(&g_peer, g_inbox, (size_t)len, &e);
   }
@@ -376,6 +391,20 @@ DX_EXPORT(dx_reply) int32_t dx_reply(void) {
   return (int32_t)n;
 }
 DX_EXPORT(dx_reply_bytes) uint8_t *dx_reply_bytes(void) { return g_reply; }
+/// The seat whose handover request the last answer is for (-1: none): a
+/// party sends dx_reply's bytes to that seat alone.
+DX_EXPORT(dx_reply_to) int32_t dx_reply_to(void) { return g_reply_to; }
+
+/// A party: the page's clock in ms (any origin, never going back), each frame
+/// and as a message comes in (kick_duel_peer_set_time): a player whose device
+/// has been quiet for the disconnect time is dropped. KS_ERR_STATE before the
+/// match (or while a reloaded page gathers its handover) and for a watcher;
+/// KS_ERR_NOT_FINITE.
+DX_EXPORT(dx_set_time) int32_t dx_set_time(double ms) {
+  if (!ks_is_finite(ms)) return (int32_t)KS_ERR_NOT_FINITE;
+  if (!g_ready || g_watching) return (int32_t)KS_ERR_STATE;
+  return (int32_t)kick_duel_peer_set_time(&g_peer, (int64_t)ms);
+}
 
 /* Player p's input of `step` from the shoot-out record (every strike and tap
    of a confirmed step; every other input is the empty one). */
@@ -715,6 +744,10 @@ static void fill_view(void) {
   v[DX_V_resumed_at] = (double)p->resumed_at;
   v[DX_V_handovers] = (double)p->rb.stats.handovers;
   v[DX_V_peer_resumes] = (double)p->rb.stats.peer_resumes;
+  int32_t away = 0; /* the players this device has dropped (a party's), one bit each */
+  for (int32_t q = 0; q < kick_duel_players(d); q++)
+    if (kick_duel_peer_away(p, q)) away |= 1 << q;
+  v[DX_V_away] = away;
   fill_duel(d, me);
 }
 

@@ -289,13 +289,35 @@ async function party() {
     ok((await x.error('room-full')) !== null, 'while a seat waits for its device, a join is refused (room-full)');
     const b2 = await open();
     b2.send({ t: 'rejoin', room: created.room, token: jb.token });
-    ok((await b2.next((m) => m.t === 'rejoined'))?.seat === 1, 'the dropped seat is taken back with its token');
+    const rj = await b2.next((m) => m.t === 'rejoined');
+    ok(rj?.seat === 1 && rj?.seats === 3, 'the dropped seat is taken back with its token (rejoined says the seats)', JSON.stringify(rj));
     const ba = await a.next((m) => m.t === 'peer-back'), bc = await c.next((m) => m.t === 'peer-back');
     ok(ba?.seat === 1 && bc?.seat === 1, 'every other seat is told it is back');
     before = [a.data.length, b2.data.length, c.data.length];
     c.ws.send(to(1, pmsg({ player: 2, seq: 20 })));
     await sleep(100);
     ok(b2.data.length - before[1] === 1, 'messages reach the seat taken back');
+    // A reloaded party page: its handover request (KSRQ, version 1) to each other seat, the
+    // answer (KSRH) from one seat to it alone; each arrives without the seat byte, its sender
+    // byte (checked to be the sending seat's) naming who asked or answered.
+    const req = Buffer.alloc(28); req.write('KSRQ', 0, 'latin1'); req[4] = 1; req[5] = 1; req[7] = 64;
+    const part = Buffer.alloc(60); part.write('KSRH', 0, 'latin1'); part[4] = 1; part[5] = 0; part[7] = 64;
+    before = [a.data.length, b2.data.length, c.data.length];
+    b2.ws.send(to(0, req));
+    b2.ws.send(to(2, req));
+    await sleep(100);
+    after = [a.data.length, b2.data.length, c.data.length];
+    ok(after[0] - before[0] === 1 && after[2] - before[2] === 1 && after[1] === before[1] &&
+      [a, c].every((q) => Buffer.compare(q.data[q.data.length - 1].buf, req) === 0),
+    'a party seat\'s handover request reaches each seat it names, byte for byte (sender byte 1)', `${before} -> ${after}`);
+    a.ws.send(to(1, part));
+    await sleep(100);
+    const late = [a.data.length, b2.data.length, c.data.length];
+    ok(late[1] - after[1] === 1 && late[2] === after[2] && Buffer.compare(b2.data[b2.data.length - 1].buf, part) === 0,
+      'its answer (KSRH) reaches the asking seat alone, byte for byte (sender byte 0)');
+    const badReq = Buffer.from(req); badReq[5] = 2;
+    b2.ws.send(to(0, badReq));
+    ok((await b2.error('bad-data'))?.message.includes('claims player 2'), 'a handover request claiming another seat is refused');
 
     // A seat leaves: the room closes for everyone.
     c.send({ t: 'leave' });

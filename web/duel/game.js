@@ -62,6 +62,10 @@ export async function createDuel() {
       const n = x.dx_reply();
       return n > 0 ? mem().slice(x.dx_reply_bytes(), x.dx_reply_bytes() + n) : null;
     },
+    /** A party: the seat the answer (reply()) is for, -1 none. */
+    replyTo: () => x.dx_reply_to(),
+    /** A party: the page's clock (ms, never going back), each frame and as a message comes in. */
+    setTime: (ms) => x.dx_set_time(ms),
     /** This page watches `room`'s match (no input of its own), `delay` steps behind the live edge. */
     watch(room, delay = 0) {
       w.writeStr(x.dx_text(), x.dx_text_capacity(), room);

@@ -101,8 +101,8 @@ export class RelayLink {
         if (this.started) return this.h.status('rejoined');
         this.started = true;
         return this.h.start(m.seat, m);
-      case 'peer-left': return this.h.peer('left', m.timeout);
-      case 'peer-back': return this.h.peer('back');
+      case 'peer-left': return this.h.peer('left', m.timeout, m);
+      case 'peer-back': return this.h.peer('back', undefined, m);
       case 'peer-gone':
         this.closed = true;
         return this.h.peer('gone', m.reason);
@@ -154,9 +154,9 @@ export class RelayLink {
     this.ws.send(bytes);
     return true;
   }
-  /** A party room: game data for one seat (the relay's party frame: the seat byte, then the bytes). */
-  dataTo(seat, bytes) {
-    if (!this.started || !this.ws || this.ws.readyState !== 1 || !this.canSend()) return false;
+  /** A party room: game data for one seat (the relay's party frame: the seat byte, then the bytes); an answer as in data(). */
+  dataTo(seat, bytes, answer = false) {
+    if (!this.started || !this.ws || this.ws.readyState !== 1 || (!this.canSend() && !answer)) return false;
     this.tokens -= 1;
     const frame = new Uint8Array(bytes.length + 1);
     frame[0] = seat;

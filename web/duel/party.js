@@ -11,8 +11,15 @@
 //   ?manual                       a test hands the frames (window.__party.run)
 //   ?relay=ws://...               as on the duel page (same checks)
 //   ?debug                        shows the final state hash, as on the duel page
+//
+// A reloaded page takes its seat back with the token this browser kept
+// (seats.js, as the duel page does), asks every other seat for the match
+// (a handover request), and the lowest-numbered seat still playing answers
+// (docs/duel.md, "Reloading in a party"); the others show who lost the
+// connection, that their kicks are missed meanwhile, and that they came back.
 import { createDuel, PHASE } from './game.js';
 import { RelayLink } from './net.js';
+import { KeptSeats } from './seats.js';
 
 const params = new URLSearchParams(location.search);
 const manual = params.has('manual');
@@ -47,12 +54,30 @@ async function relayAddress() {
 
 const hex = (hi, lo) => (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 
+/** A line under the turn (a player away, back, this page's own comeback); tests read api.statusLog. */
+function say(page, text) {
+  $('party-status').textContent = text;
+  if (text) page.api.statusLog.push(text);
+}
+
+function nonce() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return [a[0], a[1]];
+}
+
 /** The room link, the lobby line: this page holds seat m.seat of m.seats. */
 function seated(page, m) {
   const { api } = page;
   api.seat = m.seat;
   api.room = m.room;
   api.seats = page.players = m.seats || page.players;
+  page.seats.remember(m.room, m.seat, m.token, false);
+  // This page's own address names the room, so a reload comes back to its seat.
+  const here = new URLSearchParams(location.search);
+  here.delete('party');
+  here.set('room', m.room);
+  history.replaceState(null, '', `${location.pathname}?${here}`);
   const u = new URL(location.href);
   u.search = '';
   u.searchParams.set('room', m.room);
@@ -73,6 +98,7 @@ function started(page, seat, m) {
   if (st2 !== 0) return page.lobbyError(`the match cannot start: ${duel.status(st2)}`);
   api.seat = seat;
   api.started = true;
+  if (page.net.token) page.seats.remember(api.room, seat, page.net.token, true);
   $('lobby').classList.add('hidden');
   $('match').classList.remove('hidden');
   buildTable(page);
@@ -80,28 +106,100 @@ function started(page, seat, m) {
   return undefined;
 }
 
-/** The relay link: seats, the start, the other devices' bytes, players leaving. */
-function connect(page, url) {
+/** A kept seat taken back (a reloaded page): its party goes on, the others hand it over. */
+function reseated(page, m) {
   const { api, duel } = page;
+  api.seat = m.seat;
+  api.room = m.room;
+  page.players = api.seats = m.seats || page.players;
+  page.rejoining = false;
+  if (!m.started) return seated(page, { ...m, token: page.net.token }); // still in its lobby
+  const st = duel.party(page.players, page.rounds);
+  const st2 = st === 0 ? duel.resumeBegin(m.seat, m.room, nonce()) : st;
+  if (st2 !== 0) return page.lobbyError(`the party could not be resumed: ${duel.status(st2)}`);
+  api.started = true;
+  api.resuming = true;
+  page.resumeSince = performance.now();
+  $('lobby').classList.add('hidden');
+  $('match').classList.remove('hidden');
+  $('shoot-controls').classList.add('hidden');
+  $('keep-controls').classList.add('hidden');
+  buildTable(page);
+  say(page, 'Back in your seat — the others hand the party over…');
+  if (!manual) duel.resume();
+  return undefined;
+}
+
+/** The clock the module's links are timed by (ms): the scripted one under ?manual. */
+const clockMs = (page) => (manual ? page.manualT : performance.now());
+
+/** Another device's bytes; a handover request is answered to its sender's seat alone. */
+function data(page, bytes) {
+  const { api, duel } = page;
+  if (!api.started) return;
+  duel.setTime(clockMs(page));
+  const st = duel.receive(bytes);
+  // KS_ERR_STATE "handover": a request this device does not answer (not the lowest seat still
+  // playing, or the drop not yet agreed by all); a later request is answered. KS_ERR_STATE
+  // "sender": a message of a player this device has dropped, come back with the lowest seat's
+  // handover before this device has read that seat's word of it (its "back" block).
+  const expected = st !== 0 && duel.status(st) === 'state' && (duel.text() === 'handover' || duel.text() === 'sender');
+  if (st !== 0 && expected) api.waited++;
+  else if (st !== 0) api.errors.push(`refused: ${duel.status(st)} ${duel.text()}`);
+  const reply = duel.reply();
+  if (reply && duel.replyTo() >= 0) {
+    page.net.dataTo(duel.replyTo(), reply, true);
+    api.handed++;
+  }
+}
+
+/** An error: in the lobby, the next kept seat to try (or a plain join), or the reason told. */
+function error(page, m) {
+  const { api } = page;
+  const room = params.get('room');
+  if (page.rejoining && (m.code === 'bad-token' || m.code === 'room-full')) {
+    // Not this seat's token (another tab's of this browser, or gone): the next kept one, then a plain join.
+    api.tried.push(m.code);
+    const c = page.tokens.shift();
+    if (m.code === 'room-full' && c && c.own && !c.retried) {
+      // This tab's own seat: its old connection may not have closed yet.
+      c.retried = true;
+      page.tokens.unshift(c);
+    }
+    const next = page.tokens[0];
+    if (next) return setTimeout(() => page.net.rejoin(room, next.token), next.retried ? 1000 : 0);
+    page.rejoining = false;
+    return page.net.join(room);
+  }
+  api.errors.push(`${m.code}: ${m.message}`);
+  if (m.code === 'unknown-room') page.seats.forget(api.room || room);
+  if (api.started && m.code === 'unknown-room') return say(page, 'You were away too long: the party has ended without you.');
+  return page.lobbyError(m.code === 'unknown-room' ? 'That party room does not exist (any more).' : m.message || m.code);
+}
+
+/** The relay link: seats, the start, the other devices' bytes, players leaving and coming back. */
+function connect(page, url) {
+  const { api } = page;
   return new RelayLink(url, {
     seated: (m) => seated(page, m),
-    reseated() {},
+    reseated: (m) => reseated(page, m),
     watching() { page.lobbyError('this party is full (watching a party is not offered yet)'); },
     start: (seat, m) => started(page, seat, m),
-    data(bytes) {
-      if (!api.started) return;
-      const st = duel.receive(bytes);
-      if (st !== 0) api.errors.push(`refused: ${duel.status(st)} ${duel.text()}`);
-    },
-    peer(kind, why) {
-      if (kind === 'left') $('turn').textContent = `A player lost the connection; waiting ${why} s for them…`;
+    data: (bytes) => data(page, bytes),
+    peer(kind, why, m) {
+      const who = m && Number.isInteger(m.seat) ? `Player ${m.seat + 1}` : 'A player';
+      if (kind === 'left') say(page, `${who} lost the connection — waiting ${why} s for them (their kicks are missed meanwhile)…`);
+      if (kind === 'back') say(page, `${who} reconnected`);
       if (kind === 'gone') {
         api.gone = why;
-        if (!api.over) $('turn').textContent = `The party ended: a player ${why === 'left' ? 'left' : 'did not come back'}.`;
+        if (!api.over) say(page, `The party ended: a player ${why === 'left' ? 'left' : 'did not come back'}.`);
       }
     },
-    status() {},
-    error(m) { page.lobbyError(m.message || m.code); },
+    status(what) {
+      if (what === 'reconnecting') say(page, 'Connection lost — reconnecting…');
+      else if (what === 'rejoined') say(page, 'Reconnected');
+    },
+    error: (m) => error(page, m),
   });
 }
 
@@ -129,11 +227,42 @@ function showResult(page, v) {
   $('turn').textContent = '';
 }
 
+/** A reloaded page's own comeback, and the players this device has dropped and taken back. */
+function showComebacks(page, v) {
+  const { api } = page;
+  if (api.resuming) {
+    if (v('ready') && v('resumed')) {
+      api.resuming = false;
+      api.resumed = true;
+      say(page, 'Back in the party where it was');
+    } else if (v('resume_failed') || performance.now() - page.resumeSince > 30000) {
+      // (Not 'other_lost': in a party another returner's request says nothing of the rest.)
+      api.resuming = false;
+      api.errors.push(`resume failed: ${page.duel.status(v('resume_failed'))} ${page.duel.text()}`);
+      page.seats.forget(api.room);
+      say(page, 'The party could not be resumed: the others no longer have it.');
+    }
+    return;
+  }
+  const away = v('away');
+  for (let q = 0; q < page.players; q++) {
+    const bit = 1 << q;
+    if ((away & bit) && !(page.away & bit)) say(page, `Player ${q + 1} is away: their kicks are missed until they come back`);
+    if (!(away & bit) && (page.away & bit)) {
+      api.comebacks++;
+      say(page, `Player ${q + 1} is back in the party`);
+    }
+  }
+  page.away = away;
+}
+
 /** What the page shows, from the module's view (read by name). */
 function show(page) {
   const { duel, api } = page;
   duel.read();
   const v = (n) => duel.v(n);
+  showComebacks(page, v);
+  if (!v('ready')) return duel; // a reloaded page gathering its handover
   const shooter = v('shooter'), keeper = v('keeper'), me = api.seat;
   const name = (p) => (p === me ? 'You' : `Player ${p + 1}`);
   for (let i = 0; i < page.players; i++) {
@@ -158,14 +287,25 @@ function snapshot(duel) {
   const o = {};
   for (const k of ['kick', 'shooter', 'keeper', 'duel_phase', 'phase_age', 'may_strike', 'may_tap', 'over', 'winner', 'players',
     'score0', 'score1', 'score2', 'score3', 'taken0', 'taken1', 'taken2', 'taken3', 'end_step', 'record_ok', 'desync',
-    'final_hash_hi', 'final_hash_lo', 'rollbacks', 'frame', 'confirmed']) o[k] = duel.v(k);
+    'final_hash_hi', 'final_hash_lo', 'rollbacks', 'frame', 'confirmed', 'ready', 'resuming', 'resumed', 'resumed_at',
+    'away', 'handovers', 'peer_resumes', 'resume_have', 'resume_total']) o[k] = duel.v(k);
   o.final_hash = hex(o.final_hash_hi, o.final_hash_lo);
   return o;
 }
 
 /** One frame: the module steps, each other device gets its message, the page shows the view. */
 function step(page, seconds) {
+  page.duel.setTime(seconds * 1000);
   page.duel.frame(seconds);
+  if (page.api.resuming && page.duel.read().v('resuming')) {
+    // A reloaded page asks every other seat for the party (the same request to each:
+    // the lowest-numbered seat still playing answers) until its module has resumed.
+    const rq = page.net.canSend() ? page.duel.send() : null;
+    for (let s = 0; rq && s < page.players; s++) if (s !== page.api.seat) page.net.dataTo(s, rq, true);
+    page.api.frames++;
+    show(page);
+    return;
+  }
   // The other seats in turn, from a different one each frame, so that a frame
   // whose budget (net.js) runs out holds back a different seat's message.
   const first = page.api.frames;
@@ -192,7 +332,12 @@ function controls(page) {
   if (room) {
     $('btn-party3').classList.add('hidden');
     $('btn-party4').classList.add('hidden');
-    net.join(room);
+    page.tokens = page.seats.tokens(room);
+    if (page.tokens.length) { // this browser held a seat in this party: take it back
+      page.rejoining = true;
+      $('lobby-note').textContent = 'Coming back to your party…';
+      net.rejoin(room, page.tokens[0].token);
+    } else net.join(room);
   } else if (asked === 3 || asked === 4) { // ?party=3: create the room at once
     page.players = asked;
     net.create(asked);
@@ -202,9 +347,9 @@ function controls(page) {
 /** ?manual: a test hands the frames (scripted timestamps, 1/60 s apart); else the browser's. */
 function frames(page) {
   const { api, duel } = page;
-  let manualT = 1000;
+  page.manualT = 1000;
   api.run = (n = 1) => {
-    for (let i = 0; i < n && api.started; i++) step(page, (manualT += 1000 / 60) / 1000);
+    for (let i = 0; i < n && api.started; i++) step(page, (page.manualT += 1000 / 60) / 1000);
     return snapshot(duel);
   };
   api.view = () => snapshot(duel);
@@ -227,9 +372,11 @@ async function main() {
   const duel = await createDuel();
   const relay = await relayAddress();
   if (params.has('debug')) document.body.classList.add('debug'); // engine figures (the final hash) for developers, as on the duel page
-  const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0 };
+  const api = { ready: true, started: false, over: false, seat: -1, seats: 0, room: null, link: '', errors: [], frames: 0,
+    resuming: false, resumed: false, statusLog: [], handed: 0, comebacks: 0, tried: [], waited: 0 };
   window.__party = api;
-  const page = { duel, api, players: 0, rounds: Math.max(0, Math.min(10, Number(params.get('rounds')) || 0)), net: null };
+  const page = { duel, api, players: 0, rounds: Math.max(0, Math.min(10, Number(params.get('rounds')) || 0)), net: null,
+    seats: new KeptSeats(relay.url || ''), tokens: [], rejoining: false, away: 0, manualT: 1000, resumeSince: 0 };
   page.lobbyError = (text) => {
     api.errors.push(text);
     $('lobby-error').textContent = text;

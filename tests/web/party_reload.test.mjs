@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// A party page reloaded mid-match (docs/duel.md, "Reloading in a party"):
+// three pages play a 3-player party through the relay (latency, jitter and
+// loss); in the middle of the second kick page A (player 1, who created the
+// room) is reloaded:
+//  - the other two pages show that player 1 lost the connection, then that
+//    the party goes on without it (its kicks missed) once it has been quiet
+//    for the disconnect time;
+//  - page A takes its seat back with the token this browser kept, asks the
+//    two others for the party, and only player 2's page (the lowest seat
+//    still playing) answers; A shows that it is back, the others that
+//    player 1 is back in the party;
+//  - the three pages end on the same scores, the same final state hash on the
+//    same step and byte-identical records (version 2), which native
+//    `kick-cli replay verify` re-simulates to the same end.
+// The pages run with ?manual: the test hands them frames with scripted
+// timestamps (window.__party.run), the modules' clocks (the 5 s after which a
+// quiet player is dropped) are those timestamps; the network is real.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { args, run, serve, launch, watchErrors, startRelay } from './lib.mjs';
+
+const opts = args();
+const { build } = opts;
+const site = join(build, 'site');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
+const log = (p) => p.evaluate(() => window.__party.statusLog.join('|'));
+
+run('web_party_reload', async (t) => {
+  const relay = await startRelay(['--latency-ms', '20', '--jitter-ms', '10', '--loss', '0.03', '--seed', '7']);
+  const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]);
+  const browser = await launch({ width: 800, height: 700 });
+  try {
+    const pages = [];
+    const errs = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await browser.context.newPage();
+      errs.push(watchErrors(p));
+      pages.push(p);
+    }
+    const [a, b, c] = pages;
+    await a.goto(`${server.url}party/?manual&rounds=1&relay=${encodeURIComponent(relay.url)}`);
+    await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
+    await a.click('#btn-party3');
+    await a.waitForFunction(() => window.__party.link, null, { timeout: 10000 });
+    const link = await a.evaluate(() => window.__party.link);
+    t.ok(/[?&]room=/.test(a.url()), 'the creator\'s own address names its room (a reload comes back to it)', a.url());
+    await b.goto(`${link}&manual`);
+    await b.waitForFunction(() => window.__party && window.__party.seat === 1, null, { timeout: 30000 });
+    await c.goto(`${link}&manual`);
+    for (const p of pages) await p.waitForFunction(() => window.__party && window.__party.started, null, { timeout: 30000 });
+
+    const rand = rng(41);
+    const plans = new Map();
+    let ends = null, last = null, reloaded = null, resumedAt = null;
+    const t0 = Date.now();
+    for (let round = 0; round < 3000 && !ends && Date.now() - t0 < 150000; round++) {
+      const views = [];
+      last = views;
+      for (const p of pages) views.push((await p.evaluate(() => window.__party.started)) ? await p.evaluate(() => window.__party.run(12)) : null);
+      for (const [i, v] of views.entries()) {
+        if (!v || !v.ready || v.over) continue;
+        const key = `${i}:${v.kick}`;
+        if (!plans.has(key)) {
+          const plan = { at: 20 + Math.floor(rand() * 120), dir: rand() * 0.6 - 0.3, speed: 18 + rand() * 10,
+            tapWhen: rand() < 0.7 ? 1 : 2, tapAt: Math.floor(rand() * 60), x: rand() * 6 - 3 };
+          // Past the first round (a tie at the top plays whole extra rounds): players 2
+          // and 3 shoot far wide and player 1 low inside a post with no keeper diving,
+          // so the party ends within a few extra rounds of player 1's return.
+          if (v.kick >= 3) {
+            if (v.shooter === 0) Object.assign(plan, { dir: v.kick % 2 ? 0.2 : -0.2, speed: 24 });
+            else Object.assign(plan, { dir: v.kick % 2 ? 0.7 : -0.7 });
+            plan.tapWhen = 2;
+          }
+          plans.set(key, plan);
+        }
+        const plan = plans.get(key);
+        if (v.may_strike && v.phase_age >= plan.at && !plan.struck)
+          plan.struck = (await pages[i].evaluate(([s, d]) => window.__party.strike(s, 0.1, d), [plan.speed, plan.dir])) === 0;
+        if (v.may_tap && plan.tapWhen === 1 && v.duel_phase === PHASE.FLIGHT && v.phase_age >= plan.tapAt && !plan.tapped)
+          plan.tapped = (await pages[i].evaluate((x) => window.__party.tap(x, 1.0), plan.x)) === 0;
+      }
+      // Mid-match, in the second kick (player 2 shoots at player 1 or 3): page A is reloaded.
+      if (!reloaded && views[0] && views[0].kick === 1 && views[0].duel_phase === PHASE.AIM) {
+        reloaded = { kick: views[0].kick, frame: views[0].frame };
+        await a.reload();
+        await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
+        for (const key of [...plans.keys()]) if (key.startsWith('0:')) plans.delete(key); // A's player plans afresh
+      }
+      if (reloaded && !resumedAt && views[0] && views[0].resumed) resumedAt = views[0].resumed_at;
+      if (views.every((v) => v && v.over)) ends = views;
+      if (round % 10 === 9) await sleep(5);
+    }
+    const errors = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.errors.slice(0, 8))));
+    t.ok(reloaded !== null, 'page A is reloaded in the middle of the second kick', JSON.stringify(reloaded));
+    const [logA, logB, logC] = await Promise.all(pages.map(log));
+    t.ok([logB, logC].every((l) => /Player 1 lost the connection — waiting \d+ s/.test(l) && /Player 1 is away: their kicks are missed/.test(l)),
+      'the two other pages show that player 1 lost the connection and that the party goes on without it', `${logB} // ${logC}`);
+    t.ok(resumedAt !== null && /Back in your seat/.test(logA) && /Back in the party where it was/.test(logA),
+      `page A takes its seat back with its kept token and resumes the party (at step ${resumedAt})`, logA);
+    const handed = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.handed)));
+    t.ok(handed[1] > 0 && handed[2] === 0, 'only player 2\'s page (the lowest seat still playing) answers the handover requests',
+      JSON.stringify(handed));
+    t.ok([logB, logC].every((l) => /Player 1 is back in the party/.test(l)), 'the two other pages show that player 1 is back in the party',
+      `${logB} // ${logC}`);
+    t.ok(ends !== null, 'the three pages play the party to its end', JSON.stringify({ last, errors }));
+    if (!ends) return;
+    const allErrors = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.errors)));
+    t.ok(allErrors.flat().length === 0, 'no page refused a message or was refused by the relay', JSON.stringify(allErrors));
+    const same = (f) => ends.every((v) => v[f] === ends[0][f]);
+    t.ok(['score0', 'score1', 'score2', 'taken0', 'taken1', 'taken2', 'winner', 'end_step', 'final_hash'].every(same) && ends[0].players === 3,
+      `the three pages end on the same score ${ends[0].score0}-${ends[0].score1}-${ends[0].score2}, winner ${ends[0].winner}, final hash ${ends[0].final_hash} at step ${ends[0].end_step}`);
+    t.ok(ends.every((v) => v.record_ok === 1 && v.desync === 0), 'every page\'s record holds every input, no desync');
+    const records = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.record())));
+    t.ok(records[0] && records[0][4] === 2 && records.every((r) => r && r.join() === records[0].join()),
+      'the three pages save byte-identical shoot-out records (version 2)');
+    mkdirSync(join(build, 'web-shots'), { recursive: true });
+    const file = join(build, 'web-shots', 'party-reload.ksso');
+    writeFileSync(file, Buffer.from(records[0]));
+    if (opts.cli) {
+      let verdict = null;
+      try {
+        verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
+      } catch (e) {
+        t.ok(false, 'kick-cli replay verify runs on the saved party', String(e.stdout || e.message));
+      }
+      if (verdict) {
+        t.ok(verdict.identical === true && verdict.players === 3 && verdict.final_hash === ends[0].final_hash &&
+          verdict.score.join('-') === `${ends[0].score0}-${ends[0].score1}-${ends[0].score2}`,
+        `kick-cli replay verify: the saved party is identical natively (${verdict.verdict}, ${verdict.score.join('-')})`);
+      }
+    }
+    const bad = errs.flat().filter((e) => !/favicon/.test(e));
+    t.ok(bad.length === 0, 'no console or page errors', bad.join('; '));
+  } finally {
+    await browser.close();
+    server.stop();
+    relay.stop();
+  }
+});
