@@ -28,25 +28,12 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay, sleep, rng, DUEL_PHASE as PHASE } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A small seeded generator for the players' choices. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
 
 /**
  * Two pages. First page D's tab is closed and the room link opened in a new
@@ -113,7 +100,9 @@ async function plantedDesync(t, browser, server, relay) {
 }
 
 run('web_duel', async (t) => {
-  const relay = await startRelay(['--latency-ms', '40', '--jitter-ms', '25', '--loss', '0.08', '--seed', '11', '--rejoin-seconds', '20']);
+  // The test hands frames faster than real time: a relay rate (and so a page budget) to match.
+  const relay = await startRelay(['--latency-ms', '40', '--jitter-ms', '25', '--loss', '0.08', '--seed', '11', '--rejoin-seconds', '20',
+    '--rate', '1000', '--burst', '2000']);
   const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]); // the pages' ?relay= links name it
   const browser = await launch({ width: 900, height: 640 });
   try {

@@ -12,12 +12,11 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, ROOT } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, ROOT, sleep } from './lib.mjs';
 
 const opts = args();
 const site = join(opts.build, 'site');
 const WebSocket = createRequire(join(ROOT, 'web', 'package.json'))('ws');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function startRelay() {
   const child = spawn(process.execPath, [join(ROOT, 'tools', 'relay.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,13 +13,11 @@
 //    does): a goal never flashes "TIME!".
 // Screenshots: BUILD/web-shots/duel-phone-{shooter,keeper}.png.
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, ROOT, startRelay, sleep, DUEL_PHASE as PHASE } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
 
 /** What a page shows over the picture: each visible text box of the HUD, and the scoreboard's box. */
 function hudBoxes(page) {

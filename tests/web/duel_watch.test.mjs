@@ -13,26 +13,14 @@
 // so SwiftShader's slow drawing cannot change the game; the network is real.
 // Everything on 127.0.0.1; the relay and the server are stopped by their ids.
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, startRelay } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, startRelay, sleep, rng, DUEL_PHASE as PHASE } from './lib.mjs';
 
 const opts = args();
 const site = join(opts.build, 'site');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
-
-/** A small seeded generator for the players' choices. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 run('web_duel_watch', async (t) => {
-  const relay = await startRelay(['--latency-ms', '20', '--jitter-ms', '20']);
+  // The test hands frames faster than real time: a relay rate (and so a page budget) to match.
+  const relay = await startRelay(['--latency-ms', '20', '--jitter-ms', '20', '--rate', '1000', '--burst', '2000']);
   const port = Number(/:(\d+)\/$/.exec(relay.url)[1]);
   const server = await serve(site, [], ['--relay-port', String(port)]);
   const browser = await launch({ width: 800, height: 600 });

@@ -209,3 +209,44 @@ export function startRelay(extra = []) {
     child.on('exit', (code) => rej(new Error(`relay exited with ${code}: ${out}`)));
   });
 }
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The duel's phases as its view names them (kick_duel_phase). */
+export const DUEL_PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
+
+/** A small seeded generator (mulberry32) for scripted players' choices: numbers in [0, 1). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A party page's plan for one kick (seen in view v): when and how its player
+    strikes, and whether and where it dives. Past the first round (a tie at the
+    top plays whole extra rounds) players 2 and 3 shoot far wide and player 1
+    low inside a post with no keeper diving, so a party ends after one or two
+    extra rounds instead of when the dice happen to break the tie. */
+export function partyPlan(v, rand, latest = 160) {
+  const plan = { at: 20 + Math.floor(rand() * latest), dir: rand() * 0.6 - 0.3, speed: 18 + rand() * 10,
+    tapWhen: rand() < 0.7 ? 1 : 2, tapAt: Math.floor(rand() * 60), x: rand() * 6 - 3 };
+  if (v.kick >= 3) {
+    if (v.shooter === 0) Object.assign(plan, { dir: v.kick % 2 ? 0.2 : -0.2, speed: 24 });
+    else Object.assign(plan, { dir: v.kick % 2 ? 0.7 : -0.7 });
+    plan.tapWhen = 2;
+  }
+  return plan;
+}
+
+/** Carries out a party page's plan for the kick its view v shows: strikes once
+    when it may and the plan's moment has come, dives once in the flight. */
+export async function partyAct(page, v, plan) {
+  if (v.may_strike && v.phase_age >= plan.at && !plan.struck)
+    plan.struck = (await page.evaluate(([s, d]) => window.__party.strike(s, 0.1, d), [plan.speed, plan.dir])) === 0;
+  if (v.may_tap && plan.tapWhen === 1 && v.duel_phase === DUEL_PHASE.FLIGHT && v.phase_age >= plan.tapAt && !plan.tapped)
+    plan.tapped = (await page.evaluate((x) => window.__party.tap(x, 1.0), plan.x)) === 0;
+}

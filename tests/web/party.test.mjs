@@ -16,24 +16,12 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, startRelay } from './lib.mjs';
+import { args, run, serve, launch, watchErrors, shot, startRelay, sleep, rng, DUEL_PHASE as PHASE, partyPlan, partyAct } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
 const site = join(build, 'site');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PHASE = { READY: 0, AIM: 1, FLIGHT: 2, AFTER: 3, REPLAY: 4, OVER: 5 };
 
 run('web_party', async (t) => {
   const relay = await startRelay(['--latency-ms', '30', '--jitter-ms', '20', '--loss', '0.05', '--seed', '5']);
@@ -80,25 +68,8 @@ run('web_party', async (t) => {
           if ((v.may_strike && v.shooter !== i) || (v.may_tap && v.keeper !== i)) onlyTheirs = false;
         }
         const key = `${i}:${v.kick}`;
-        if (!plans.has(key)) {
-          const plan = { at: 20 + Math.floor(rand() * 160), dir: rand() * 0.6 - 0.3, speed: 18 + rand() * 10,
-            tapWhen: rand() < 0.7 ? 1 : 2, tapAt: Math.floor(rand() * 60), x: rand() * 6 - 3 };
-          // Past the rounds asked for (a tie at the top plays whole extra rounds):
-          // players 2 and 3 shoot far wide and player 1 shoots low inside a post
-          // with no keeper diving, so the party ends after one or two extra
-          // rounds instead of when the dice happen to break the tie.
-          if (v.kick >= 3) {
-            if (v.shooter === 0) Object.assign(plan, { dir: v.kick % 2 ? 0.2 : -0.2, speed: 24 });
-            else Object.assign(plan, { dir: v.kick % 2 ? 0.7 : -0.7 });
-            plan.tapWhen = 2;
-          }
-          plans.set(key, plan);
-        }
-        const plan = plans.get(key);
-        if (v.may_strike && v.phase_age >= plan.at && !plan.struck)
-          plan.struck = (await pages[i].evaluate(([s, d]) => window.__party.strike(s, 0.1, d), [plan.speed, plan.dir])) === 0;
-        if (v.may_tap && plan.tapWhen === 1 && v.duel_phase === PHASE.FLIGHT && v.phase_age >= plan.tapAt && !plan.tapped)
-          plan.tapped = (await pages[i].evaluate((x) => window.__party.tap(x, 1.0), plan.x)) === 0;
+        if (!plans.has(key)) plans.set(key, partyPlan(v, rand));
+        await partyAct(pages[i], v, plans.get(key));
       }
       if (round % 50 === 0) {
         const txt = await pages[views[0].shooter]?.evaluate(() => document.getElementById('turn').textContent);
