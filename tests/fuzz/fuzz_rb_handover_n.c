@@ -25,7 +25,8 @@
  * gathering never holds more than its total; only the lowest remaining peer
  * writes the handover; the genuine handover resumes, within the resume step;
  * a resumed session is consistent (confirmed <= frame, it steps and writes
- * a message to every peer it plays with); a refused message changes nothing
+ * a message to every peer it plays with) and holds every input it counts
+ * as known (none lost to its ring); a refused message changes nothing
  * the session keeps about its peers (drops and comebacks included); an
  * accepted one leaves it consistent. */
 #include "fuzz_rb.h"
@@ -215,6 +216,15 @@ static snap take(const ks_rb_session *s) {
   return n;
 }
 
+/* Every input the session counts as known from its frame on is held (none
+   lost to its ring: a session never counts more than its ring keeps). */
+static void holds_inputs(const ks_rb_session *s) {
+  uint8_t v[KS_RB_MAX_INPUT_BYTES];
+  for (int p = 0; p < s->def.players; p++)
+    for (int64_t n = s->frame; n < s->known_upto[p] && n <= s->frame + s->nin; n++)
+      FUZZ_CHECK(ks_rb_input(s, p, n, v) == KS_OK);
+}
+
 /* `to` reads from `from` a message edited by the script. */
 static void edited_message(fuzz_in *in, int from, int to, bool fix) {
   size_t len;
@@ -234,6 +244,7 @@ static void edited_message(fuzz_in *in, int from, int to, bool fix) {
   (void)ks_rb_settle(s);
   FUZZ_CHECK(ks_rb_confirmed(s) <= ks_rb_frame(s));
   for (int p = 0; p < MAXP; p++) FUZZ_CHECK(s->known_upto[p] >= before.known[p]);
+  holds_inputs(s);
 }
 
 /* Every playing peer (bit p of `playing`) steps and writes to every peer it plays with. */
@@ -339,6 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   ks_rb_session *s = &w.s[r];
   FUZZ_CHECK(ks_rb_confirmed(s) <= ks_rb_frame(s));
+  holds_inputs(s);
   if (whole) FUZZ_CHECK(ks_rb_frame(s) <= resume_step);
   if (target == 4) edited_message(&in, 0, y, fix); /* the back block */
   uint8_t x_in[2] = {1, 0};
