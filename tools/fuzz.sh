@@ -21,7 +21,7 @@ cmd=${1:-list}
 
 case "$cmd" in
   list)
-    ls "$engine" 2>/dev/null | grep -E '^fuzz_[a-z]+$' | sed 's/^fuzz_//' || echo "no fuzz targets built in $build"
+    ls "$engine" 2>/dev/null | grep -E '^fuzz_[a-z_]+$' | sed 's/^fuzz_//' || echo "no fuzz targets built in $build"
     ;;
   run)
     t=${2:?usage: tools/fuzz.sh run <target> [seconds]}

@@ -442,6 +442,10 @@ static ks_status walk_mesh(const uint8_t *b, size_t len, hm *h, const ks_rb_def 
     pos += 4u;
     if (known < h->base || (d && d->peer_of[p] == h->returner && known != h->resume))
       return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos - 4u);
+    /* No more than the session's ring holds (the writer keeps to this too):
+       inputs past it would overwrite earlier ones still counted as known. */
+    if (d && known - h->base + 2 * (int64_t)d->max_prediction + 2 * KS_RB_MAX_DELAY >= rb_input_slots(d))
+      return rb_refuse(e, KS_ERR_RANGE, "span", pos - 4u);
     size_t at = pos;
     if (!walk_runs(b, len, &pos, h->input_size, known - h->base)) return rb_refuse(e, KS_ERR_FORMAT, "inputs", pos);
     if (s) {

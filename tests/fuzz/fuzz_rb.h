@@ -14,7 +14,10 @@
 static inline size_t fuzz_rb_edit(fuzz_in *in, uint8_t *buf, size_t len, size_t cap, bool fix_sum) {
   int edits = 0;
   while (in->at + 3 <= in->n && edits++ < 64) {
-    size_t off = (size_t)(fuzz_u8(in) | (fuzz_u8(in) << 8));
+    /* Two statements: the order of two reads in one expression is unspecified
+       (gcc with and without sanitizers took the bytes in different orders). */
+    size_t off = fuzz_u8(in);
+    off |= (size_t)fuzz_u8(in) << 8;
     uint8_t op = fuzz_u8(in), v = fuzz_u8(in);
     off = len ? off % (len + 1) : 0;
     switch (op & 3u) {
