@@ -42,6 +42,7 @@ export async function runSuite(db, label) {
       ok(r.body && r.body.accepted === false && r.body.reason === want && r.status >= 400 && after === before,
         `[${label}] ${what}: refused as ${want}, database unchanged`,
         `status ${r.status} ${JSON.stringify(r.body).slice(0, 200)}${after === before ? '' : ' (database changed)'}`);
+      return r;
     };
 
     const t3 = tries[3].Ada;
@@ -84,7 +85,9 @@ export async function runSuite(db, label) {
     await refusedWith("someone else's name", 'name_taken', 'Ada', device(`${label}-Eve`), hand(day, 3, 700)[0].b64);
     await refusedWith('a look-alike of someone else\'s name', 'name_taken', 'AD_A', device(`${label}-Eve`),
       hand(day, 3, 701)[0].b64);
-    await refusedWith('one device, a second name the same day', 'device_renamed', 'Ada2', dev.Ada, hand(day, 3, 702)[0].b64);
+    const renamed = await refusedWith('one device, a second name the same day', 'device_renamed', 'Ada2', dev.Ada, hand(day, 3, 702)[0].b64);
+    ok(renamed.body.name === 'Ada', `[${label}] the refusal names the device's own name today, so its page can send it under that`,
+      JSON.stringify(renamed.body));
     // The third try, then a fourth.
     const third = await submit(port, 'Ada', dev.Ada, b3);
     ok(third.status === 200 && third.body.accepted, `[${label}] the third try accepted`);

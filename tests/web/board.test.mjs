@@ -5,7 +5,9 @@
 // play a Daily Kick try; both are accepted and both players see the same
 // board; an entry's replay, opened from its share link, plays and ends where
 // its score says; a try played with the network cut is queued, sent once when
-// the network is back, and not sent again after a reload.
+// the network is back, and not sent again after a reload; a renamed player's
+// tries stay under the day's name; a player with no name, or a name that looks
+// like another's, keeps the try until a name of their own is picked.
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,7 @@ async function openPlayer(url, name) {
   const errors = watchErrors(page);
   await page.goto(`${url}kick/?manual`, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__ready === true && !!(window.__kick && window.__kick.board), null, { timeout: 60000 });
-  await page.evaluate((n) => window.__kick.board.setName(n), name);
+  if (name) await page.evaluate((n) => window.__kick.board.setName(n), name);
   return { browser, page, errors };
 }
 
@@ -123,6 +125,8 @@ await run('board', async (t) => {
       "the entry's replay plays and ends where its score says", JSON.stringify([replay, benEntry, b1]));
 
     // Offline: Ben's second try is queued, sent once when the network is back.
+    // Ben renames himself first: today's tries still go on the board as Ben.
+    await ben.page.evaluate(() => window.__kick.board.setName('Benny'));
     await ben.browser.context.setOffline(true);
     const b2 = await dailyTry(ben.page, false, -0.35);
     t.ok(b2.st === 0 && b2.screen === SCREEN_RESULT && b2.attempt === 2, 'offline, the second Daily try plays', JSON.stringify(b2));
@@ -140,7 +144,44 @@ await run('board', async (t) => {
     const sent = await ben.page.evaluate(() => window.__kick.board.state.sent);
     stats = (await api(board.port, '/api/board/health')).body.stats;
     t.ok(stats.tries === 3 && sent === 0, 'after a reload it is not sent again', JSON.stringify({ stats, sent }));
-    const bad = [...ann.errors, ...ben.errors].filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(e));
+    let day = await api(board.port, '/api/board/day');
+    const benRow = day.body.top.find((e) => e.name === 'Ben');
+    t.ok(benRow && benRow.tries === 2 && !day.body.top.some((e) => e.name === 'Benny'),
+      'renamed mid-day, the second try is on the board under the name of the first', JSON.stringify(day.body.top));
+
+    // The page lost which name it played today under (another tab, a cleared
+    // store): the server names it, and the third try goes under it.
+    await ben.page.evaluate(() => { window.__kick.board.state.dayName = null; localStorage.removeItem('kickstep.board.dayname'); });
+    const b3 = await dailyTry(ben.page, true, 0.6);
+    t.ok(b3.st === 0 && b3.screen === SCREEN_RESULT && b3.attempt === 3, 'the third Daily try plays after the reload', JSON.stringify(b3));
+    await answered(ben.page, 1);
+    const ansB3 = await ben.page.evaluate(() => window.__kick.board.state.answered.at(-1));
+    day = await api(board.port, '/api/board/day');
+    t.ok(ansB3.accepted && day.body.top.find((e) => e.name === 'Ben')?.tries === 3,
+      'with its day name lost, the try is sent again under the name the server gives back', JSON.stringify([ansB3, day.body.top]));
+
+    // A new player with no name: the try waits, and the page says why; a name
+    // that looks like someone else's is refused and the try still waits; a name
+    // of their own puts it on the board.
+    const cat = await openPlayer(server.url, null);
+    players.push(cat);
+    const c1 = await dailyTry(cat.page, true, -0.2);
+    t.ok(c1.st === 0 && c1.screen === SCREEN_RESULT, "a player with no name kicks a Daily try", JSON.stringify(c1));
+    await cat.page.waitForFunction(() => window.__kick.board.state.queue.length === 1 && /Pick a name/.test(document.getElementById('board-rank').textContent), null, { timeout: 10000 });
+    stats = (await api(board.port, '/api/board/health')).body.stats;
+    t.ok(stats.tries === 4, 'with no name, the try waits on the page and the result screen says to pick one',
+      await cat.page.evaluate(() => document.getElementById('board-rank').textContent));
+    await cat.page.evaluate(() => window.__kick.board.setName('B_EN'));
+    await cat.page.waitForFunction(() => !!window.__kick.board.state.nameProblem, null, { timeout: 10000 });
+    const taken = await cat.page.evaluate(() => ({ q: window.__kick.board.state.queue.length, line: document.getElementById('board-rank').textContent }));
+    stats = (await api(board.port, '/api/board/health')).body.stats;
+    t.ok(taken.q === 1 && /belongs to another player/.test(taken.line) && stats.tries === 4,
+      "a name that looks like another player's is refused: the try is kept and the page asks for another", JSON.stringify(taken));
+    await cat.page.evaluate(() => window.__kick.board.setName('Cat'));
+    await cat.page.waitForFunction(() => window.__kick.board.state.queue.length === 0, null, { timeout: 30000 });
+    const ansC = await cat.page.evaluate(() => window.__kick.board.state.answered.at(-1));
+    t.ok(ansC.accepted, 'with a name of their own, the kept try is on the board', JSON.stringify(ansC));
+    const bad = players.flatMap((p) => p.errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 409/.test(e)); // 409: the refusals this test asks for
     t.ok(bad.length === 0, 'no page errors', bad.join('\n'));
   } finally {
     for (const p of players) await p.browser.close();

@@ -179,7 +179,7 @@ export async function startBoard(opts = {}) {
       points: v.result.points, outcome: v.result.outcome, decisionStep: v.result.decision_step,
       inputHash: v.input_hash, shotHash: v.shot_hash, submission: bytes, nowMs: now(),
     });
-    if (!r.ok) return refuse(res, r.reason, r.id ? { id: r.id } : {});
+    if (!r.ok) return refuse(res, r.reason, { ...(r.id ? { id: r.id } : {}), ...(r.name ? { name: r.name } : {}) });
     counters.accepted++;
     const b = await store.board(v.day, dh, []);
     send(res, 200, { accepted: true, id: r.id, day: v.day, try: v.try, points: v.result.points,

@@ -64,10 +64,11 @@ const toPg = (sql) => {
 };
 
 class Refused extends Error {
-  constructor(reason, id) {
+  constructor(reason, id, name) {
     super(reason);
     this.reason = reason;
     this.id = id;
+    this.name = name;
   }
 }
 
@@ -116,7 +117,11 @@ function* recordIn(t) {
   yield q(`INSERT INTO day_names (day, device_hash, skeleton) VALUES (?, ?, ?)
            ON CONFLICT (day, device_hash) DO NOTHING`, [t.day, t.deviceHash, t.skeleton]);
   const dn = (yield q('SELECT skeleton FROM day_names WHERE day = ? AND device_hash = ?', [t.day, t.deviceHash]))[0];
-  if (!dn || dn.skeleton !== t.skeleton) throw new Refused('device_renamed');
+  if (!dn || dn.skeleton !== t.skeleton) {
+    // The device's own name today goes back to it, so its page can send the try under it.
+    const own = dn ? (yield q('SELECT name FROM players WHERE skeleton = ?', [dn.skeleton]))[0] : null;
+    throw new Refused('device_renamed', undefined, own ? own.name : undefined);
+  }
   const mine = yield q('SELECT id, try_number, input_hash FROM tries WHERE day = ? AND device_hash = ?',
     [t.day, t.deviceHash]);
   // The very same try sent again (an answer lost on the way, a queue resent):
@@ -200,7 +205,7 @@ async function sqliteStore(file) {
       try {
         return { ok: true, id: record.immediate(t) };
       } catch (e) {
-        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id };
+        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id, name: e.name };
         const r = String(e.code || '').startsWith('SQLITE_CONSTRAINT') ? uniqueReason(e) : null;
         if (r) return { ok: false, reason: r };
         throw e;
@@ -269,7 +274,7 @@ async function pgStore(url) {
         return { ok: true, id };
       } catch (e) {
         await c.query('ROLLBACK').catch(() => {});
-        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id };
+        if (e instanceof Refused) return { ok: false, reason: e.reason, id: e.id, name: e.name };
         if (e.code === '23505') {
           const r = uniqueReason(e);
           if (r) return { ok: false, reason: r };

@@ -22,8 +22,11 @@ const STORE_DEVICE = 'kickstep.board.device';
 const STORE_NAME = 'kickstep.board.name';
 const STORE_FRIENDS = 'kickstep.board.friends';
 const STORE_QUEUE = 'kickstep.board.queue';
+const STORE_DAY_NAME = 'kickstep.board.dayname';
 const NAME_RE = /^[A-Za-z0-9](?:[A-Za-z0-9 _.-]{0,14}[A-Za-z0-9])$/;
 const RETRY_REASONS = new Set(['rate_limited', 'rate_limited_player', 'server_error']);
+// Refusals of the name, not of the try: the try stays queued until the player picks another name.
+const NAME_REASONS = new Set(['name_taken', 'bad_name']);
 
 const get = (k, d) => {
   try {
@@ -59,6 +62,8 @@ const b64 = (bytes) => {
 };
 
 const dayNumber = (y, m, d) => Math.floor(Date.UTC(y, m - 1, d) / 86400000);
+const todayNumber = () => Math.floor(Date.now() / 86400000);
+const tries = (n) => (n === 1 ? 'try' : `${n} tries`);
 
 export function nameOk(name) {
   return typeof name === 'string' && NAME_RE.test(name) && !/[ _.-]{2}/.test(name);
@@ -180,17 +185,25 @@ function createSender(state, api, ui) {
     if (state.base === undefined || state.base === null) state.base = await boardBase();
     return state.base;
   }
+  /** The name a try goes under: the one this device played that day under, else the player's name now. */
+  const nameFor = (day) => (state.dayName && state.dayName.day === day && nameOk(state.dayName.name) ? state.dayName.name : state.name);
   async function send(q, url) {
+    const name = nameFor(q.day);
     const res = await fetch(`${url}/api/board/try`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: state.name, device: state.device, b64: q.b64 }) });
+      body: JSON.stringify({ name, device: state.device, b64: q.b64 }) });
     state.sent++;
-    return res.json();
+    const r = await res.json();
+    r.sentName = name;
+    return r;
   }
   function answered(q, r) {
     state.queue.shift();
     put(STORE_QUEUE, state.queue);
     state.answered.push({ try: q.try, day: q.day, accepted: !!r.accepted, reason: r.reason || 'ok' });
     if (r.accepted) {
+      state.dayName = { day: q.day, name: r.sentName };
+      put(STORE_DAY_NAME, state.dayName);
+      state.nameProblem = null;
       state.lastRank = { rank: r.rank, count: r.count, best: r.best };
       ui.toast(`Daily Kick: ${r.points} points — you are #${r.rank} of ${r.count} today`);
     } else if (r.reason !== 'already_recorded') { /* already_recorded: sent before, its answer lost: it is on the board */
@@ -199,7 +212,11 @@ function createSender(state, api, ui) {
     ui.refreshRank();
   }
   async function flush() {
-    if (state.sending || !state.queue.length || !nameOk(state.name)) return;
+    if (state.sending || !state.queue.length) return;
+    if (!nameOk(nameFor(state.queue[0].day)) || state.nameProblem) {
+      ui.askName();
+      return;
+    }
     state.sending = true;
     try {
       const url = await base();
@@ -214,6 +231,17 @@ function createSender(state, api, ui) {
           return;
         }
         if (!r.accepted && RETRY_REASONS.has(r.reason)) return;
+        if (!r.accepted && r.reason === 'device_renamed' && nameOk(r.name) && r.name !== r.sentName) {
+          // This device played this day under another name (another tab, a lost store): that name it is.
+          state.dayName = { day: q.day, name: r.name };
+          put(STORE_DAY_NAME, state.dayName);
+          continue;
+        }
+        if (!r.accepted && NAME_REASONS.has(r.reason)) {
+          state.nameProblem = { name: r.sentName, reason: r.reason, text: r.text };
+          ui.askName();
+          return;
+        }
         answered(q, r);
       }
     } finally {
@@ -246,7 +274,24 @@ function createPanel(state, api, base) {
   const inner = el('div', { className: 'panel menu-panel board-panel' });
   panel.append(inner);
   document.getElementById('stage')?.append(panel);
-  const rankLine = el('p', { id: 'board-rank', className: 'board-rank' });
+  const rankLine = el('button', { id: 'board-rank', className: 'board-rank link', type: 'button' });
+  rankLine.addEventListener('click', () => show());
+  /** Why the queued tries wait for a name, in the player's words, or ''. */
+  function nameWait() {
+    if (!state.queue.length) return '';
+    const p = state.nameProblem;
+    if (p && p.reason === 'name_taken') return `"${p.name}" belongs to another player: pick another name to put your ${tries(state.queue.length)} on today's board.`;
+    if (p) return `"${p.name}" cannot be used: pick another name to put your ${tries(state.queue.length)} on today's board.`;
+    if (!nameOk(state.name)) return `Pick a name to put your ${tries(state.queue.length)} on today's board.`;
+    return '';
+  }
+  function askName() {
+    const why = nameWait();
+    if (!why) return;
+    rankLine.textContent = `${why} ›`;
+    if (askName.said !== why) toast(why);
+    askName.said = why;
+  }
   function toast(text) {
     const t = document.getElementById('toast') || document.body.appendChild(el('div', { id: 'toast' }));
     t.textContent = text;
@@ -264,7 +309,8 @@ function createPanel(state, api, base) {
   async function refreshRank() {
     try {
       const b = await fetchBoard();
-      if (b && b.you) rankLine.textContent = `Today: #${b.you.rank} of ${b.count} (${b.you.points} points)`;
+      if (b && b.you) rankLine.textContent = `Today: #${b.you.rank} of ${b.count} (${b.you.points} points) ›`;
+      else if (nameWait()) askName();
     } catch {
       /* offline */
     }
@@ -292,6 +338,11 @@ function createPanel(state, api, base) {
       api.setFriends(friendsIn.value.split(',').map((s) => s.trim()).filter(nameOk));
       show();
     });
+    const why = nameWait();
+    if (why) msg.textContent = why;
+    else if (state.dayName && state.dayName.day === todayNumber() && state.dayName.name !== state.name) {
+      msg.textContent = `Today your tries are on the board as "${state.dayName.name}"; "${state.name}" from tomorrow.`;
+    }
     return [el('div', { className: 'board-you' }, nameIn, friendsIn, save), msg];
   }
   function boardLines(b) {
@@ -328,13 +379,13 @@ function createPanel(state, api, base) {
   open.addEventListener('click', () => show());
   document.getElementById('btn-daily')?.after(open);
   document.querySelector('#result .panel')?.append(rankLine);
-  return { toast, refreshRank, fetchBoard, show };
+  return { toast, refreshRank, fetchBoard, show, askName };
 }
 
 export function attachBoard(game) {
   const state = {
     base: undefined, device: deviceKey(), name: get(STORE_NAME, ''), friends: get(STORE_FRIENDS, []),
-    queue: get(STORE_QUEUE, []), input: null, pending: null, sending: false, lastRank: null, kb: null,
+    queue: get(STORE_QUEUE, []), dayName: get(STORE_DAY_NAME, null), nameProblem: null, input: null, pending: null, sending: false, lastRank: null, kb: null,
     sent: 0, answered: [],
   };
   const api = { state };
@@ -348,6 +399,7 @@ export function attachBoard(game) {
   api.setName = (n) => {
     if (!nameOk(n)) return false;
     state.name = n;
+    state.nameProblem = null;
     put(STORE_NAME, n);
     sender.flush();
     return true;
