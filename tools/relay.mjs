@@ -535,7 +535,8 @@ export function startRelay(given) {
     seat.rejoinTimer = setTimeout(() => closeRoom(room, 'timeout'), opts.rejoinSeconds * 1000);
   }
 
-  const server = http.createServer((req, res) => {
+  // Headers must come within 10 s, checked every second (Node's own check comes every 30 s).
+  const server = http.createServer({ connectionsCheckingInterval: 1000, headersTimeout: 10000, requestTimeout: 15000 }, (req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' });
     res.end('kickstep duel relay: connect with a WebSocket\n');
   });

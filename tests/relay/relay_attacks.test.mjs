@@ -13,7 +13,10 @@
 //  - a device that vanishes without closing (answers no ping) is cut after
 //    the heartbeat and the other seat is told peer-left;
 //  - one seat claiming an absurd ack cannot make the relay refuse the other
-//    seat's honest inputs as stale-input.
+//    seat's honest inputs as stale-input;
+//  - a client dribbling its headers is cut at the 10 s header limit, and a
+//    match held meanwhile is not.
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,6 +187,33 @@ async function main() {
     await sleep(100);
     a.ws.send(msg({ player: 0, seq: 3, seen: 2, ack: 15, from: 12, steps: 5 }));
     ok((await a.next((m) => m.t === 'error', 1000))?.code === 'stale-input', 'inputs below an ack of delivered inputs are still stale-input');
+    a.ws.close(); b.ws.close();
+  });
+
+  // 6. Headers dribbled for ever: cut at the 10 s header limit (Node's own
+  // check comes round only every 30 s), while a match held meanwhile, longer
+  // than the 15 s request limit, is not cut.
+  await withRelay({ heartbeatSeconds: 2 }, async (relay) => {
+    const { a, b } = await pairUp(relay.port);
+    const s = net.connect({ host: '127.0.0.1', port: relay.port, localAddress: '127.0.0.5' });
+    s.on('error', () => {});
+    const t0 = Date.now();
+    let closedAt = null;
+    s.on('close', () => { closedAt = Date.now(); });
+    await new Promise((r) => s.once('connect', r));
+    s.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    while (closedAt === null && Date.now() - t0 < 17000) {
+      await sleep(500);
+      if (closedAt === null) s.write('X-Slow: 1\r\n');
+    }
+    const lasted = (closedAt || Date.now()) - t0;
+    s.destroy();
+    ok(lasted >= 9000 && lasted <= 13000, 'headers dribbled for ever: cut at the 10 s header limit', `${lasted} ms`);
+    await sleep(Math.max(0, 16500 - (Date.now() - t0))); // past the request limit
+    a.ws.send(msg({ player: 0, seq: 1, from: 0, steps: 10 }));
+    const got = await b.next(() => false, 300).then(() => b.data.length);
+    ok(a.ws.readyState === WebSocket.OPEN && b.ws.readyState === WebSocket.OPEN && got === 1,
+      `a match open for ${((Date.now() - t0) / 1000).toFixed(0)} s meanwhile is not cut by the request limit, and still relays`, `data ${got}`);
     a.ws.close(); b.ws.close();
   });
 

@@ -201,7 +201,7 @@ export async function startBoard(opts = {}) {
     }
     if (p === '/api/board/day') {
       const day = url.searchParams.has('day') ? Number(url.searchParams.get('day')) : today();
-      if (!Number.isInteger(day) || day < 0 || day > 200000) return refuse(res, 'malformed');
+      if (!Number.isInteger(day) || day < 0 || day > 200000) return refuse(res, 'malformed', { text: 'day is a day number (days since 1970-01-01 UTC)' });
       const dev = url.searchParams.get('device') || '';
       const friends = (url.searchParams.get('friends') || '').split(',').filter(nameOk).slice(0, 50).map(skeleton);
       const b = await store.board(day, DEVICE_RE.test(dev) ? deviceHash(dev) : null, friends);
@@ -229,7 +229,7 @@ export async function startBoard(opts = {}) {
     return send(res, 404, { error: 'not found' });
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     route(req, res).catch((e) => {
       console.error(`board: ${e.stack || e}`);
       if (!res.headersSent) send(res, 500, { accepted: false, reason: 'server_error', text: 'the server failed; nothing was stored' });
