@@ -130,6 +130,17 @@ export async function runSuite(db, label) {
     const h = await api(port, '/api/board/health');
     ok(h.body.stats.tries === 12 && h.body.stats.bests === 4 && h.body.stats.schema === 1,
       `[${label}] twelve tries stored, four players, schema 1`, JSON.stringify(h.body.stats));
+    // Tomorrow (a service whose clock is a day on): today's top is yesterday's winner.
+    const next = await startBoard(['--db', db, '--clock-offset-ms', String(DAY_MS), '--rate-read', '10000/10000']);
+    try {
+      const y = await api(next.port, '/api/board/yesterday');
+      const d2 = await api(next.port, '/api/board/day');
+      ok(y.body.day === day && y.body.winner && y.body.winner.name === top.name && y.body.winner.points === top.points &&
+        d2.body.day === day + 1 && d2.body.count === 0 && d2.body.yesterday && d2.body.yesterday.name === top.name,
+      `[${label}] the next day, today's top is yesterday's winner`, JSON.stringify([y.body, d2.body.yesterday]));
+    } finally {
+      await next.stop();
+    }
   } finally {
     await board.stop();
   }
