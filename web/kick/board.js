@@ -205,7 +205,7 @@ function createSender(state, api, ui) {
       put(STORE_DAY_NAME, state.dayName);
       state.nameProblem = null;
       state.lastRank = { rank: r.rank, count: r.count, best: r.best };
-      ui.toast(`Daily Kick: ${r.points} points — you are #${r.rank} of ${r.count} today`);
+      ui.toast(`Daily Kick: ${r.points} points${r.best > r.points ? ` (your best today: ${r.best})` : ''} — you are #${r.rank} of ${r.count} today`);
     } else if (r.reason !== 'already_recorded') { /* already_recorded: sent before, its answer lost: it is on the board */
       ui.toast(`Daily Kick try not on the board: ${r.text || r.reason}`);
     }
