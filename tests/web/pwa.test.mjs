@@ -56,6 +56,13 @@ await run('pwa', async (t) => {
     t.ok(sw.state === 'activated' && sw.scope === server.url && sw.wasm,
       'the service worker installs for the whole site and precaches kick.wasm', JSON.stringify(sw));
 
+    // Chromium's own verdict: nothing stops the app from being installed.
+    const cdp = await page.context().newCDPSession(page);
+    const inst = await cdp.send('Page.getInstallabilityErrors');
+    t.ok(Array.isArray(inst.installabilityErrors) && inst.installabilityErrors.length === 0,
+      'Chromium finds the app installable', JSON.stringify(inst.installabilityErrors));
+    await cdp.detach();
+
     // The network cut: the page comes from the worker.
     await browser.context.setOffline(true);
     errors.length = 0;
