@@ -62,6 +62,12 @@ await run('pwa', async (t) => {
     t.ok(Array.isArray(inst.installabilityErrors) && inst.installabilityErrors.length === 0,
       'Chromium finds the app installable', JSON.stringify(inst.installabilityErrors));
     await cdp.detach();
+    // The browser's offer reaches the menu: "Install the app" is shown.
+    const offered = await page.waitForFunction(() => {
+      const b = document.getElementById('btn-install');
+      return b && !b.classList.contains('hidden') && b.getBoundingClientRect().height > 0;
+    }, null, { timeout: 15000 }).then(() => true, () => false);
+    t.ok(offered, "the browser's install offer shows the menu's \"Install the app\" button");
 
     // The network cut: the page comes from the worker.
     await browser.context.setOffline(true);

@@ -14,4 +14,39 @@ export function registerApp() {
     return null;
   });
 }
+
+/**
+ * Offers the browser's own install prompt from the page's menu: when the
+ * browser says the app can be installed (beforeinstallprompt), a hidden
+ * "Install the app" button (#btn-install, in the page's markup) is shown; a
+ * click asks the browser, and the button goes once the app is installed.
+ * Pages without the button get the browser's own offer, untouched.
+ */
+export function offerInstall() {
+  const button = document.getElementById('btn-install');
+  if (!button) return;
+  let offer = null;
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    offer = e;
+    button.classList.remove('hidden');
+  });
+  button.addEventListener('click', async () => {
+    if (!offer) return;
+    const asked = offer;
+    offer = null;
+    button.classList.add('hidden');
+    try {
+      await asked.prompt();
+    } catch (e) {
+      console.warn(`install: ${e.message}`);
+    }
+  });
+  window.addEventListener('appinstalled', () => {
+    offer = null;
+    button.classList.add('hidden');
+  });
+}
+
 registerApp();
+offerInstall();
