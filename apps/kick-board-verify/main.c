@@ -26,7 +26,7 @@ static const char usage[] =
     "or a bare base64 line; with \"share\": true an accepted try's answer carries its replay\n"
     "as a share code (kick_replay.h) in \"share\". Each answer is {\"id\", \"verdict\", \"text\", ...}: verdict \"ok\" or the\n"
     "refusal's name (docs/board.md); with the fields and the re-simulation's result when\n"
-    "they were read. A line that is not JSON or base64 gets verdict \"malformed\".\n"
+    "they were read. A line that is not JSON or base64 gets verdict \"malformed\"; empty lines are skipped.\n"
     "Lines longer than 256 KiB are refused as \"oversized\". Exit 0 at end of input.\n"
     "\n"
     "hand: --day is days since 1970-01-01 (UTC); --try 1..3 (default 1); --seed\n"
@@ -105,12 +105,13 @@ static void add_fields(cJSON *o, const kick_board_try *t) {
   cJSON_AddStringToObject(o, "input", t->input == KICK_BOARD_INPUT_KEYS ? "keys" : "swipe");
 }
 
-static void answer(cJSON *id, kick_board_verdict v, const kick_board_report *rep, const char *share) {
+/* One answer line; `text` replaces the verdict's own sentence when the line itself was wrong. */
+static void answer_text(cJSON *id, kick_board_verdict v, const kick_board_report *rep, const char *share, const char *text) {
   cJSON *o = cJSON_CreateObject();
   if (share) cJSON_AddStringToObject(o, "share", share);
   if (id) cJSON_AddItemToObject(o, "id", cJSON_Duplicate(id, true));
   cJSON_AddStringToObject(o, "verdict", kick_board_verdict_name(v));
-  cJSON_AddStringToObject(o, "text", kick_board_verdict_text(v));
+  cJSON_AddStringToObject(o, "text", text ? text : kick_board_verdict_text(v));
   if (rep) {
     add_fields(o, &rep->fields);
     if (rep->simulated) {
@@ -132,6 +133,10 @@ static void answer(cJSON *id, kick_board_verdict v, const kick_board_report *rep
   cJSON_Delete(o);
 }
 
+static void answer(cJSON *id, kick_board_verdict v, const kick_board_report *rep, const char *share) {
+  answer_text(id, v, rep, share, NULL);
+}
+
 #define LINE_MAX_BYTES (256 * 1024)
 
 static int run_verify(void) {
@@ -143,7 +148,7 @@ static int run_verify(void) {
       int c;
       while ((c = getchar()) != EOF && c != '\n') {
       }
-      answer(NULL, KICK_BOARD_OVERSIZED, NULL, NULL);
+      answer_text(NULL, KICK_BOARD_OVERSIZED, NULL, NULL, "the line is longer than 256 KiB");
       fflush(stdout);
       continue;
     }
@@ -157,7 +162,8 @@ static int run_verify(void) {
       cJSON *s = j ? cJSON_GetObjectItemCaseSensitive(j, "b64") : NULL;
       id = j ? cJSON_GetObjectItemCaseSensitive(j, "id") : NULL;
       if (!cJSON_IsString(s)) {
-        answer(id, KICK_BOARD_MALFORMED, NULL, NULL);
+        answer_text(id, KICK_BOARD_MALFORMED, NULL, NULL,
+                    j ? "the line's JSON object has no string \"b64\"" : "the line starts with { but is not JSON");
         cJSON_Delete(j);
         fflush(stdout);
         continue;
@@ -167,7 +173,8 @@ static int run_verify(void) {
     }
     long len = b64_decode(b64, b64n, bytes, sizeof bytes);
     if (len < 0) {
-      answer(id, len == -2 ? KICK_BOARD_OVERSIZED : KICK_BOARD_MALFORMED, NULL, NULL);
+      answer_text(id, len == -2 ? KICK_BOARD_OVERSIZED : KICK_BOARD_MALFORMED, NULL, NULL,
+                  len == -2 ? "the submission is larger than the largest allowed" : "the submission is not base64");
     } else {
       kick_board_report rep;
       kick_board_verdict v = kick_board_verify(bytes, (size_t)len, &rep);
@@ -286,6 +293,7 @@ int main(int argc, char **argv) {
   }
   if (argc == 1 || !strcmp(argv[1], "verify") || !strcmp(argv[1], "-")) {
     if (argc > 2 && strcmp(argv[2], "-") != 0) {
+      fprintf(stderr, "kick-board-verify: verify reads standard input only, not %s\n", argv[2]);
       fputs(usage, stderr);
       return 1;
     }
@@ -294,13 +302,23 @@ int main(int argc, char **argv) {
   opts o = {20424, 1, 1, 1};
   if (!strcmp(argv[1], "hand")) {
     if (parse_opts(argc, argv, 2, &o) != 0) return 1;
+    if (o.day < 0 || o.day > 200000 || o.try_number < 1 || o.try_number > 3 || o.count < 1 || o.count > 1000000 ||
+        o.seed < 0) {
+      fprintf(stderr, "kick-board-verify: hand takes --day 0..200000, --try 1..3, --count 1..1000000, --seed >= 0\n");
+      return 1;
+    }
     return run_hand(&o);
   }
   if (!strcmp(argv[1], "bench")) {
     o.count = 20000;
-    if (parse_opts(argc, argv, 2, &o) != 0 || o.count < 1) return 1;
+    if (parse_opts(argc, argv, 2, &o) != 0) return 1;
+    if (o.count < 1) {
+      fprintf(stderr, "kick-board-verify: bench --count must be at least 1\n");
+      return 1;
+    }
     return run_bench(&o);
   }
+  fprintf(stderr, "kick-board-verify: unknown command %s\n", argv[1]);
   fputs(usage, stderr);
   return 1;
 }

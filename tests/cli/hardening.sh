@@ -831,6 +831,41 @@ reports_name_files_on_one_line() {
 
 # replay verify, share and open read their input once, whatever it is: a shoot-out
 # record or a replay on standard input, through a pipe or a FIFO verifies as a file does.
+# The board's verifier (kick-board-verify) as a careless user or an attacker runs it.
+board_verifier_refuses_junk() {
+  local V=$APPS/kick-board-verify/kick-board-verify
+  [ -x "$V" ] || { echo "no kick-board-verify built"; return; }
+  expect 0 "^usage: kick-board-verify" "$V" --help
+  expect 0 "^kick-board-verify rules [0-9]+$" "$V" --version
+  expect 1 "unknown command --bogus" "$V" --bogus
+  expect 1 "standard input only, not x.txt" "$V" verify x.txt
+  expect 1 "bad option --day" "$V" hand --day abc
+  expect 1 "hand takes --day 0..200000" "$V" hand --count -5
+  expect 1 "hand takes --day 0..200000" "$V" hand --day 99999999999
+  expect 1 "hand takes --day 0..200000" "$V" hand --try 9
+  expect 1 "bench --count must be at least 1" "$V" bench --count 0
+  # One answer a line, each naming what was wrong; empty lines skipped.
+  printf 'gar!bage\n{"b64":"!!!"}\n{"x":1}\n{oops\n\n[1,2]\n' > junk.in
+  run bash -c "exec \"$V\" < junk.in"
+  if [ "$rc" = 0 ] && [ "$(grep -c '"verdict":"malformed"' <<< "$out")" = 5 ] && grep -q 'no string \\"b64\\"' <<< "$out" &&
+     grep -q 'starts with { but is not JSON' <<< "$out" && grep -q 'not base64' <<< "$out"; then pass
+  else fail "junk lines: rc $rc :: $(head -c 400 <<< "$out")"; fi
+  head -c 300000 /dev/zero | tr '\0' 'A' > long.in
+  expect 0 '"verdict":"oversized","text":"the line is longer than 256 KiB"' bash -c "exec \"$V\" < long.in"
+  # An honest try, then the same bytes with one bit flipped.
+  local b64; b64=$("$V" hand --day 20000 | sed -n 's/.*"b64":"\([^"]*\)".*/\1/p')
+  [ -n "$b64" ] && pass || fail "hand gave no try"
+  expect 0 '"verdict":"ok"' bash -c "printf '%s\n' '$b64' | exec \"$V\""
+  printf '%s' "$b64" | base64 -d > try.bin
+  printf '\377' | dd of=try.bin bs=1 seek=20 conv=notrunc status=none # the claimed points' low byte
+  local flipped; flipped=$(base64 -w0 < try.bin)
+  expect 0 '"verdict":"bad_checksum"' bash -c "printf '%s\n' '$flipped' | exec \"$V\""
+  # Output that cannot be written is an error (exit 2), not a silent success.
+  run bash -c "printf '%s\n' '$b64' | exec \"$V\" > /dev/full"
+  [ "$rc" = 2 ] && pass || fail "stdout /dev/full: exit $rc, not 2"
+  echo "$checks checks"
+}
+
 replay_inputs_are_read_once() {
   local M=${KS_MAKE_SHOOTOUT:-}
   if [ ! -x "$M" ]; then fail "no make_shootout (KS_MAKE_SHOOTOUT)"; return; fi
