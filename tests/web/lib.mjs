@@ -226,6 +226,59 @@ export function rng(seed) {
   };
 }
 
+/** Opens a party of three in Chromium: three pages of `browser` (each watched
+    for errors); page A opens the party page of the site at `serverUrl` (one
+    round, in ?manual, through the relay at `relayUrl`) and creates a party room
+    of 3 with a click; pages B and C open its link, and the call resolves once
+    all three have started. `hooks.created(link, pages)` runs when A shows the
+    room's link, `hooks.second(pages)` when B has its seat and before C joins.
+    Resolves to { pages, errs, link }, errs holding each page's console and
+    page errors. */
+export async function openParty(browser, serverUrl, relayUrl, hooks = {}) {
+  const pages = [];
+  const errs = [];
+  for (let i = 0; i < 3; i++) {
+    const p = await browser.context.newPage();
+    errs.push(watchErrors(p));
+    pages.push(p);
+  }
+  const [a, b, c] = pages;
+  await a.goto(`${serverUrl}party/?manual&rounds=1&relay=${encodeURIComponent(relayUrl)}`);
+  await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
+  await a.click('#btn-party3');
+  await a.waitForFunction(() => window.__party.link, null, { timeout: 10000 });
+  const link = await a.evaluate(() => window.__party.link);
+  if (hooks.created) await hooks.created(link, pages);
+  await b.goto(`${link}&manual`);
+  await b.waitForFunction(() => window.__party && window.__party.seat === 1, null, { timeout: 30000 });
+  if (hooks.second) await hooks.second(pages);
+  await c.goto(`${link}&manual`);
+  for (const p of pages) await p.waitForFunction(() => window.__party && window.__party.started, null, { timeout: 30000 });
+  return { pages, errs, link };
+}
+
+/** Saves a party's shoot-out record (bytes) as <build>/web-shots/<name> and,
+    when the test was given kick-cli (opts.cli), checks that `kick-cli replay
+    verify` re-simulates it natively to the end the pages showed (view `end`:
+    its final hash and the three scores). */
+export function verifyPartyRecord(t, opts, name, record, end) {
+  mkdirSync(join(opts.build, 'web-shots'), { recursive: true });
+  const file = join(opts.build, 'web-shots', name);
+  writeFileSync(file, Buffer.from(record));
+  if (!opts.cli) return;
+  let verdict = null;
+  try {
+    verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
+  } catch (e) {
+    t.ok(false, 'kick-cli replay verify runs on the saved party', String(e.stdout || e.message));
+  }
+  if (verdict) {
+    t.ok(verdict.identical === true && verdict.players === 3 && verdict.final_hash === end.final_hash &&
+      verdict.score.join('-') === `${end.score0}-${end.score1}-${end.score2}`,
+    `kick-cli replay verify: the saved party is identical natively (${verdict.verdict}, ${verdict.score.join('-')})`);
+  }
+}
+
 /** A party page's plan for one kick (seen in view v): when and how its player
     strikes, and whether and where it dives. Past the first round (a tie at the
     top plays whole extra rounds) players 2 and 3 shoot far wide and player 1

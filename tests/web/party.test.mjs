@@ -13,10 +13,8 @@
 //  - a screenshot of the result is not blank.
 // The pages run with ?manual: the test hands them frames with scripted
 // timestamps (window.__party.run); the network between them is real.
-import { execFileSync } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, shot, startRelay, sleep, rng, DUEL_PHASE as PHASE, partyPlan, partyAct } from './lib.mjs';
+import { args, run, serve, launch, shot, openParty, startRelay, sleep, rng, DUEL_PHASE as PHASE, partyPlan, partyAct, verifyPartyRecord } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
@@ -28,25 +26,11 @@ run('web_party', async (t) => {
   const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]);
   const browser = await launch({ width: 800, height: 700 });
   try {
-    const pages = [];
-    const errs = [];
-    for (let i = 0; i < 3; i++) {
-      const p = await browser.context.newPage();
-      errs.push(watchErrors(p));
-      pages.push(p);
-    }
-    const [a, b, c] = pages;
-    await a.goto(`${server.url}party/?manual&rounds=1&relay=${encodeURIComponent(relay.url)}`);
-    await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
-    await a.click('#btn-party3');
-    await a.waitForFunction(() => window.__party.link, null, { timeout: 10000 });
-    const link = await a.evaluate(() => window.__party.link);
-    t.ok(/\/party\/\?room=[0-9a-z]{16}&rounds=1/.test(link), 'page A creates a party room of 3 and shows its link', link);
-    await b.goto(`${link}&manual`);
-    await b.waitForFunction(() => window.__party && window.__party.seat === 1, null, { timeout: 30000 });
-    t.ok(!(await a.evaluate(() => window.__party.started)), 'the party does not start with two of three');
-    await c.goto(`${link}&manual`);
-    for (const p of pages) await p.waitForFunction(() => window.__party && window.__party.started, null, { timeout: 30000 });
+    const { pages, errs } = await openParty(browser, server.url, relay.url, {
+      created: (link) => t.ok(/\/party\/\?room=[0-9a-z]{16}&rounds=1/.test(link), 'page A creates a party room of 3 and shows its link', link),
+      second: async ([a]) => t.ok(!(await a.evaluate(() => window.__party.started)), 'the party does not start with two of three'),
+    });
+    const [a] = pages;
     const seats = await Promise.all(pages.map((p) => p.evaluate(() => [window.__party.seat, window.__party.seats])));
     t.ok(seats.every((s, i) => s[0] === i && s[1] === 3), 'when the third page joins, the three start as players 1, 2 and 3', JSON.stringify(seats));
 
@@ -101,22 +85,7 @@ run('web_party', async (t) => {
       hash: document.getElementById('result-hash').textContent, rows: document.querySelectorAll('#scores tbody tr').length }))));
     t.ok(results.every((r) => r.title.length > 0 && r.hash.includes(ends[0].final_hash) && r.rows === 3),
       'each page shows the result, the final hash and a score table of 3', JSON.stringify(results[0]));
-    mkdirSync(join(build, 'web-shots'), { recursive: true });
-    const file = join(build, 'web-shots', 'party.ksso');
-    writeFileSync(file, Buffer.from(records[0]));
-    if (opts.cli) {
-      let verdict = null;
-      try {
-        verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
-      } catch (e) {
-        t.ok(false, 'kick-cli replay verify runs on the saved party', String(e.stdout || e.message));
-      }
-      if (verdict) {
-        t.ok(verdict.identical === true && verdict.players === 3 && verdict.final_hash === ends[0].final_hash &&
-          verdict.score.join('-') === `${ends[0].score0}-${ends[0].score1}-${ends[0].score2}`,
-        `kick-cli replay verify: the saved party is identical natively (${verdict.verdict}, ${verdict.score.join('-')})`);
-      }
-    }
+    verifyPartyRecord(t, opts, 'party.ksso', records[0], ends[0]);
     const s = await shot(a, build, 'party-result');
     t.ok(s.stddev > 4 && s.distinct > 8, 'the result screenshot is not blank', `stddev ${s.stddev.toFixed(2)}`);
     const bad = errs.flat().filter((e) => !/favicon/.test(e));

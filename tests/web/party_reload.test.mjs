@@ -16,10 +16,8 @@
 // The pages run with ?manual: the test hands them frames with scripted
 // timestamps (window.__party.run), the modules' clocks (the 5 s after which a
 // quiet player is dropped) are those timestamps; the network is real.
-import { execFileSync } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { args, run, serve, launch, watchErrors, startRelay, sleep, rng, DUEL_PHASE as PHASE, partyPlan, partyAct } from './lib.mjs';
+import { args, run, serve, launch, startRelay, openParty, sleep, rng, DUEL_PHASE as PHASE, partyPlan, partyAct, verifyPartyRecord } from './lib.mjs';
 
 const opts = args();
 const { build } = opts;
@@ -32,24 +30,10 @@ run('web_party_reload', async (t) => {
   const server = await serve(site, [], ['--relay', relay.url, '--allow-relay', relay.url]);
   const browser = await launch({ width: 800, height: 700 });
   try {
-    const pages = [];
-    const errs = [];
-    for (let i = 0; i < 3; i++) {
-      const p = await browser.context.newPage();
-      errs.push(watchErrors(p));
-      pages.push(p);
-    }
-    const [a, b, c] = pages;
-    await a.goto(`${server.url}party/?manual&rounds=1&relay=${encodeURIComponent(relay.url)}`);
-    await a.waitForFunction(() => window.__party && window.__party.ready, null, { timeout: 30000 });
-    await a.click('#btn-party3');
-    await a.waitForFunction(() => window.__party.link, null, { timeout: 10000 });
-    const link = await a.evaluate(() => window.__party.link);
-    t.ok(/[?&]room=/.test(a.url()), 'the creator\'s own address names its room (a reload comes back to it)', a.url());
-    await b.goto(`${link}&manual`);
-    await b.waitForFunction(() => window.__party && window.__party.seat === 1, null, { timeout: 30000 });
-    await c.goto(`${link}&manual`);
-    for (const p of pages) await p.waitForFunction(() => window.__party && window.__party.started, null, { timeout: 30000 });
+    const { pages, errs } = await openParty(browser, server.url, relay.url, {
+      created: (link, [a]) => t.ok(/[?&]room=/.test(a.url()), 'the creator\'s own address names its room (a reload comes back to it)', a.url()),
+    });
+    const [a] = pages;
 
     const rand = rng(41);
     const plans = new Map();
@@ -99,22 +83,7 @@ run('web_party_reload', async (t) => {
     const records = await Promise.all(pages.map((p) => p.evaluate(() => window.__party.record())));
     t.ok(records[0] && records[0][4] === 2 && records.every((r) => r && r.join() === records[0].join()),
       'the three pages save byte-identical shoot-out records (version 2)');
-    mkdirSync(join(build, 'web-shots'), { recursive: true });
-    const file = join(build, 'web-shots', 'party-reload.ksso');
-    writeFileSync(file, Buffer.from(records[0]));
-    if (opts.cli) {
-      let verdict = null;
-      try {
-        verdict = JSON.parse(execFileSync(opts.cli, ['replay', 'verify', file, '--json'], { encoding: 'utf8' }));
-      } catch (e) {
-        t.ok(false, 'kick-cli replay verify runs on the saved party', String(e.stdout || e.message));
-      }
-      if (verdict) {
-        t.ok(verdict.identical === true && verdict.players === 3 && verdict.final_hash === ends[0].final_hash &&
-          verdict.score.join('-') === `${ends[0].score0}-${ends[0].score1}-${ends[0].score2}`,
-        `kick-cli replay verify: the saved party is identical natively (${verdict.verdict}, ${verdict.score.join('-')})`);
-      }
-    }
+    verifyPartyRecord(t, opts, 'party-reload.ksso', records[0], ends[0]);
     const bad = errs.flat().filter((e) => !/favicon/.test(e));
     t.ok(bad.length === 0, 'no console or page errors', bad.join('; '));
   } finally {
