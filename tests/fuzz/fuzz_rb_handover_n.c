@@ -187,35 +187,6 @@ static void restore(const mesh_cfg *m, int which) {
   memcpy(&w, kept[at][which], sizeof w);
 }
 
-/* What a session keeps about its peers: a refused message changes none of it. */
-typedef struct snap {
-  int64_t frame, known[MAXP], ack[MAXP], received, empty[MAXP], announced[MAXP][MAXP];
-  uint32_t seen[MAXP], floor[MAXP], peers, dropped, pending;
-  uint8_t epoch[MAXP];
-  bool desync;
-} snap;
-
-static snap take(const ks_rb_session *s) {
-  snap n;
-  memset(&n, 0, sizeof n);
-  n.frame = s->frame;
-  for (int p = 0; p < MAXP; p++) {
-    n.known[p] = s->known_upto[p];
-    n.ack[p] = s->remote_ack[p];
-    n.empty[p] = s->empty_from[p];
-    for (int q = 0; q < MAXP; q++) n.announced[p][q] = s->announced[p][q];
-    n.seen[p] = s->seen[p];
-    n.floor[p] = s->seq_floor[p];
-    n.epoch[p] = s->epoch[p];
-  }
-  n.received = s->stats.received;
-  n.peers = s->peers;
-  n.dropped = s->dropped;
-  n.pending = s->resume_pending;
-  n.desync = s->desync.detected;
-  return n;
-}
-
 /* Every input the session counts as known from its frame on is held (none
    lost to its ring: a session never counts more than its ring keeps). */
 static void holds_inputs(const ks_rb_session *s) {
@@ -231,12 +202,12 @@ static void edited_message(fuzz_in *in, int from, int to, bool fix) {
   FUZZ_CHECK(ks_rb_write_message_to(&w.s[from], to, msg, KS_RB_MAX_MESSAGE, &len) == KS_OK);
   len = fuzz_rb_edit(in, msg, len, sizeof msg, fix);
   ks_rb_session *s = &w.s[to];
-  snap before = take(s);
+  fuzz_rb_snap before = fuzz_rb_take(s);
   ks_rb_error e;
   ks_status st = ks_rb_read_message(s, msg, len, &e);
   FUZZ_CHECK(st == e.status);
   if (st != KS_OK) {
-    snap after = take(s);
+    fuzz_rb_snap after = fuzz_rb_take(s);
     FUZZ_CHECK(memcmp(&before, &after, sizeof before) == 0);
     FUZZ_CHECK(e.field[0] != '\0');
     return;

@@ -8,7 +8,8 @@
  * edit script (fuzz_rb.h) applied to a genuine message, whose checksum is
  * then made valid again (unless the case says not to). Checked:
  *   - a refused message changes nothing the session keeps about its peers
- *     (frame, known inputs, acks, sequence numbers, messages taken, desync);
+ *     (frame, known inputs, acks, sequence numbers, messages taken, drops
+ *     and comebacks, desync);
  *   - an accepted one leaves the session consistent: it settles, confirmed
  *     steps never pass the frame, and it still writes a message;
  *   - the spectator keeps nothing from a refused message and never steps
@@ -37,26 +38,6 @@ static uint64_t toy_hash(const void *state, void *user) {
   uint64_t h = (uint64_t)t->step;
   for (int p = 0; p < 4; p++) h = (h ^ (uint32_t)t->pos[p]) * 1099511628211ull;
   return h;
-}
-
-typedef struct snap {
-  int64_t frame, known[KS_RB_MAX_PLAYERS], ack[KS_RB_MAX_PLAYERS], received;
-  uint32_t seen[KS_RB_MAX_PLAYERS];
-  bool desync;
-} snap;
-
-static snap take(const ks_rb_session *s) {
-  snap n;
-  memset(&n, 0, sizeof n);
-  n.frame = s->frame;
-  for (int p = 0; p < KS_RB_MAX_PLAYERS; p++) {
-    n.known[p] = s->known_upto[p];
-    n.ack[p] = s->remote_ack[p];
-    n.seen[p] = s->seen[p];
-  }
-  n.received = s->stats.received;
-  n.desync = s->desync.detected;
-  return n;
 }
 
 static uint8_t store[4][1 << 17];
@@ -103,12 +84,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (target == 0) {
     FUZZ_CHECK(ks_rb_write_message_to(&s[1], 0, buf, KS_RB_MAX_MESSAGE, &len) == KS_OK);
     len = fuzz_rb_edit(&in, buf, len, sizeof buf, fix);
-    snap before = take(&s[0]);
+    fuzz_rb_snap before = fuzz_rb_take(&s[0]);
     ks_rb_error e;
     ks_status st = ks_rb_read_message(&s[0], buf, len, &e);
     FUZZ_CHECK(st == e.status);
     if (st != KS_OK) {
-      snap after = take(&s[0]);
+      fuzz_rb_snap after = fuzz_rb_take(&s[0]);
       FUZZ_CHECK(memcmp(&before, &after, sizeof before) == 0);
       FUZZ_CHECK(e.field[0] != '\0');
     } else {
