@@ -345,31 +345,39 @@ function createPanel(state, api, base) {
     }
     return [el('div', { className: 'board-you' }, nameIn, friendsIn, save), msg];
   }
+  /** The day's lines for the side (date, you, yesterday's winner) and the lists (top, friends). */
   function boardLines(b) {
-    const out = [el('p', { className: 'board-date', textContent: `${b.date}: ${b.count} player${b.count === 1 ? '' : 's'}` })];
-    if (b.you) out.push(el('p', { id: 'board-you', textContent: `You: #${b.you.rank}, ${b.you.points} points` }));
+    const side = [el('p', { className: 'board-date', textContent: `${b.date}: ${b.count} player${b.count === 1 ? '' : 's'}` })];
+    if (b.you) side.push(el('p', { id: 'board-you', textContent: `You: #${b.you.rank}, ${b.you.points} points` }));
+    if (b.yesterday) side.push(el('p', { id: 'board-yesterday', textContent: `Yesterday's winner: ${b.yesterday.name}, ${b.yesterday.points} points` }));
     const ol = el('ol', { id: 'board-top', className: 'board-top' });
     for (const e of b.top) ol.append(row(e, b.you && e.entry === b.you.entry));
-    out.push(ol);
+    const lists = [ol];
     if (b.friends.length) {
       const fl = el('ul', { id: 'board-friends-list' });
       for (const e of b.friends) fl.append(row(e, false));
-      out.push(el('h3', { textContent: 'Friends' }), fl);
+      lists.push(el('h3', { textContent: 'Friends' }), fl);
     }
-    if (b.yesterday) out.push(el('p', { id: 'board-yesterday', textContent: `Yesterday's winner: ${b.yesterday.name}, ${b.yesterday.points} points` }));
-    return out;
+    return { side, lists };
   }
+  /** The screen: the title; the side (you, the day); the lists; Back. A short landscape screen sets the side and the lists side by side (kick.css). */
   async function show() {
-    inner.replaceChildren(el('h2', { textContent: "Today's board" }), ...youForm());
-    if (state.queue.length) inner.append(el('p', { id: 'board-queued', textContent: `${state.queue.length} tr${state.queue.length === 1 ? 'y' : 'ies'} waiting to be sent` }));
+    const side = el('div', { className: 'board-side' }, ...youForm());
+    if (state.queue.length) side.append(el('p', { id: 'board-queued', textContent: `${state.queue.length} tr${state.queue.length === 1 ? 'y' : 'ies'} waiting to be sent` }));
+    const list = el('div', { className: 'board-list' });
+    inner.replaceChildren(el('h2', { textContent: "Today's board" }), side, list);
     let b = null;
     try {
       b = await fetchBoard();
     } catch {
       b = null;
     }
-    if (!b) inner.append(el('p', { textContent: 'The board cannot be reached now: tries are kept and sent later.' }));
-    else inner.append(...boardLines(b));
+    if (!b) side.append(el('p', { textContent: 'The board cannot be reached now: tries are kept and sent later.' }));
+    else {
+      const lines = boardLines(b);
+      side.append(...lines.side);
+      list.append(...lines.lists);
+    }
     const close = el('button', { id: 'board-close', className: 'btn', textContent: 'Back' });
     close.addEventListener('click', () => panel.classList.add('hidden'));
     inner.append(close);
